@@ -1,0 +1,9 @@
+//! Wuzi: a Gomoku (five-in-a-row) engine speaking the Gomocup / Piskvork brain protocol.
+//!
+//! Module map (dependencies point one way): `types` <- `board` <- `search` <-
+//! {`protocol`, `bench`} <- the binary. `time` depends only on `std`.
+
+pub mod board;
+pub mod search;
+pub mod time;
+pub mod types;

@@ -1,0 +1,189 @@
+//! Pure time manager: from the manager's clock settings to soft and hard limits.
+//!
+//! No I/O and no clock reads: the caller passes in what it knows and gets durations back.
+//! The clock itself starts when the move command arrives (the caller's `Instant`).
+
+use std::time::Duration;
+
+/// `time_left` value that managers use to mean "no match limit".
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
+/// Per-move time used when the manager sent neither a turn nor a match limit.
+pub const DEFAULT_TURN_MS: u64 = 5_000;
+
+/// What the manager told us about the clock (`INFO timeout_turn`, `timeout_match`,
+/// `time_left`), plus our own count of time used this game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// `INFO timeout_turn`, if sent. `Some(0)` means "move at once".
+    pub timeout_turn: Option<u64>,
+    /// `INFO timeout_match`, if sent. 0 means no match limit.
+    pub timeout_match: Option<u64>,
+    /// The last `INFO time_left`, if sent this game. May be negative.
+    pub time_left: Option<i64>,
+    /// Our own think time this game in ms (used when `time_left` is never sent).
+    pub used_ms: u64,
+}
+
+/// The limits for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Aim to finish by this time; no new iteration starts after it.
+    pub soft: Duration,
+    /// Never think longer than this.
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// A budget that means "move at once" (the search still completes depth 1).
+    pub const INSTANT: Budget = Budget {
+        soft: Duration::ZERO,
+        hard: Duration::ZERO,
+    };
+}
+
+/// Safety margin kept back from a limit of `limit_ms`: process and pipe latency,
+/// the time between node-count checks, and the move's output.
+pub fn margin_ms(limit_ms: u64) -> u64 {
+    (30 + limit_ms / 16).min(300)
+}
+
+impl Clock {
+    /// Remaining match time in ms, or `None` when there is no match limit.
+    pub fn match_left_ms(&self) -> Option<i64> {
+        match self.time_left {
+            Some(t) if t != UNLIMITED_MS => Some(t),
+            Some(_) => None,
+            None => match self.timeout_match {
+                Some(m) if m > 0 => Some(m as i64 - self.used_ms as i64),
+                _ => None,
+            },
+        }
+    }
+
+    /// The per-turn limit in ms, if any.
+    pub fn turn_limit_ms(&self) -> Option<u64> {
+        match self.timeout_turn {
+            Some(t) => Some(t),
+            None if self.match_left_ms().is_none() => Some(DEFAULT_TURN_MS),
+            None => None,
+        }
+    }
+
+    /// The budget for the next move. `stones` is the number of stones on the board and
+    /// `empties` the number of empty points (both used to spread the match clock).
+    pub fn budget(&self, stones: usize, empties: usize) -> Budget {
+        let turn = self.turn_limit_ms();
+        let left = self.match_left_ms();
+        if turn == Some(0) || left.is_some_and(|l| l <= 0) {
+            return Budget::INSTANT;
+        }
+        let mut soft = u64::MAX;
+        let mut hard = u64::MAX;
+        if let Some(t) = turn {
+            let avail = t.saturating_sub(margin_ms(t));
+            hard = avail;
+            soft = avail * 4 / 5;
+        }
+        if let Some(l) = left {
+            let l = l as u64;
+            let avail = l.saturating_sub(margin_ms(l));
+            // Our moves still to come: a typical game lasts 30-60 moves a side, and
+            // never more than the empty points allow.
+            let expected = (40usize.saturating_sub(stones / 3)).max(12);
+            let to_go = expected.min(empties / 2 + 1).max(1) as u64;
+            let share = avail / to_go;
+            soft = soft.min(share);
+            hard = hard.min(avail).min(share.saturating_mul(4).max(1));
+        }
+        if soft == u64::MAX {
+            soft = DEFAULT_TURN_MS;
+            hard = DEFAULT_TURN_MS;
+        }
+        Budget {
+            soft: Duration::from_millis(soft.min(hard)),
+            hard: Duration::from_millis(hard),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: Duration) -> u64 {
+        d.as_millis() as u64
+    }
+
+    #[test]
+    fn turn_limit_only() {
+        let c = Clock {
+            timeout_turn: Some(1000),
+            timeout_match: Some(0),
+            time_left: Some(UNLIMITED_MS),
+            used_ms: 0,
+        };
+        let b = c.budget(10, 200);
+        assert!(ms(b.hard) < 1000 && ms(b.hard) >= 850, "{b:?}");
+        assert!(b.soft <= b.hard);
+    }
+
+    #[test]
+    fn zero_turn_or_negative_left_is_instant() {
+        let c = Clock {
+            timeout_turn: Some(0),
+            ..Clock::default()
+        };
+        assert_eq!(c.budget(0, 225), Budget::INSTANT);
+        let c = Clock {
+            timeout_turn: Some(5000),
+            time_left: Some(-5),
+            ..Clock::default()
+        };
+        assert_eq!(c.budget(0, 225), Budget::INSTANT);
+    }
+
+    #[test]
+    fn match_clock_is_spread_and_never_exceeded() {
+        let c = Clock {
+            timeout_turn: Some(5000),
+            timeout_match: Some(60000),
+            time_left: Some(150),
+            used_ms: 0,
+        };
+        let b = c.budget(4, 221);
+        assert!(ms(b.hard) < 150, "{b:?}");
+        let c = Clock {
+            timeout_turn: Some(30000),
+            timeout_match: Some(180000),
+            time_left: Some(180000),
+            used_ms: 0,
+        };
+        let b = c.budget(0, 225);
+        assert!(ms(b.soft) <= 180000 / 12 && ms(b.soft) >= 2000, "{b:?}");
+        assert!(ms(b.hard) <= 30000);
+    }
+
+    #[test]
+    fn match_limit_without_time_left_uses_own_count() {
+        // liskvork sends timeout_match but never time_left.
+        let c = Clock {
+            timeout_turn: None,
+            timeout_match: Some(10000),
+            time_left: None,
+            used_ms: 9990,
+        };
+        assert_eq!(c.budget(30, 195), Budget::INSTANT);
+        let c = Clock {
+            used_ms: 5000,
+            ..c
+        };
+        let b = c.budget(30, 195);
+        assert!(ms(b.hard) < 5000 && ms(b.hard) > 0, "{b:?}");
+    }
+
+    #[test]
+    fn nothing_sent_uses_default_turn() {
+        let b = Clock::default().budget(0, 225);
+        assert!(ms(b.hard) < DEFAULT_TURN_MS && ms(b.hard) > DEFAULT_TURN_MS / 2);
+    }
+}
