@@ -1,8 +1,12 @@
 //! The game position: stones, walls, side to move, history, and the rules' verdicts.
 //!
-//! PLACEHOLDER implementation with the final public API; the incremental pattern board
-//! replaces the internals.
+//! Internally the board is padded by [`HALF`] wall cells on every side, so every line
+//! window can be read and updated without bounds checks. For every cell and direction
+//! the board keeps the line key of its neighbourhood (see [`crate::pattern`]) and, for
+//! each colour, the pattern a stone there would make, the cell's threat class and its
+//! evaluation value. Placing or removing a stone updates only the 40 cells within reach.
 
+use crate::pattern::{FiveRule, Pattern, PatternTable, HALF};
 use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
 
 /// What occupies a point.
@@ -35,30 +39,349 @@ impl std::fmt::Display for MoveError {
     }
 }
 
+/// A cell's best threat for one colour, combining its four line patterns. Ranked so
+/// that `t >= Threat::Four` reads as "playing here makes at least a four".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Threat {
+    None = 0,
+    /// At least one open two or blocked three.
+    Two,
+    /// One open three.
+    Three,
+    /// Two open threes (a double three).
+    ThreeThree,
+    /// One four (blocked).
+    Four,
+    /// A four and an open three together.
+    FourThree,
+    /// An open four or two fours: wins unless the opponent has fours of his own.
+    FourFour,
+    /// A five.
+    Five,
+}
+
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const WALL: u8 = 3;
+
+#[inline]
+fn stone(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+/// Key slot of the cell at offset `k` (|k| in 1..=HALF) from the centre.
+#[inline]
+fn slot(k: isize) -> u32 {
+    (if k < 0 { k + HALF as isize } else { k + HALF as isize - 1 }) as u32
+}
+
+/// Per-cell derived data for one colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CellInfo {
+    pub pat: [Pattern; 4],
+    pub threat: Threat,
+    pub value: i32,
+}
+
+impl Default for Pattern {
+    fn default() -> Self {
+        Pattern::Dead
+    }
+}
+
+impl Default for Threat {
+    fn default() -> Self {
+        Threat::None
+    }
+}
+
+/// Evaluation weight of each line pattern for the player who could play there.
+pub(crate) const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400, 2000];
+
+/// Combines four line patterns into a threat class and a value.
+pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
+    let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
+    let fives = count(Pattern::F5);
+    let f4 = count(Pattern::F4);
+    let b4 = count(Pattern::B4);
+    let f3 = count(Pattern::F3);
+    let twos = count(Pattern::F2) + count(Pattern::B3);
+    let threat = if fives > 0 {
+        Threat::Five
+    } else if f4 > 0 || b4 >= 2 {
+        Threat::FourFour
+    } else if b4 == 1 && f3 > 0 {
+        Threat::FourThree
+    } else if b4 == 1 {
+        Threat::Four
+    } else if f3 >= 2 {
+        Threat::ThreeThree
+    } else if f3 == 1 {
+        Threat::Three
+    } else if twos > 0 {
+        Threat::Two
+    } else {
+        Threat::None
+    };
+    let mut value: i32 = p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum();
+    value += match threat {
+        Threat::FourFour => 600,
+        Threat::FourThree => 400,
+        Threat::ThreeThree => 150,
+        _ => 0,
+    };
+    (threat, value)
+}
+
+/// Zobrist keys: fixed seed, so hashes (and bench node counts) are the same every run.
+fn zobrist() -> &'static [[u64; 2]] {
+    use std::sync::OnceLock;
+    static Z: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            // splitmix64
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let n = (MAX_SIZE + 2 * HALF) * (MAX_SIZE + 2 * HALF);
+        (0..n).map(|_| [next(), next()]).collect()
+    })
+}
+
 /// A Gomoku position.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Board {
     width: usize,
     height: usize,
+    /// Padded row length.
+    stride: usize,
     rule: Rule,
-    cells: Vec<Cell>,
+    tables: [&'static PatternTable; 2],
+    cells: Vec<u8>,
+    keys: Vec<[u32; 4]>,
+    info: Vec<[CellInfo; 2]>,
+    /// Number of stones in the 5x5 square around each cell.
+    near: Vec<u8>,
+    /// Sum of `value` over empty cells, per colour.
+    value_sum: [i32; 2],
+    hash: u64,
     side: Color,
     history: Vec<(Pos, Color)>,
+    empties: usize,
+    dirs: [isize; 4],
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Board {}x{} {:?} side {:?}", self.width, self.height, self.rule, self.side)?;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = match self.cells[self.index(Pos::new(x as u8, y as u8))] {
+                    EMPTY => '.',
+                    1 => 'X',
+                    2 => 'O',
+                    _ => '#',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// The win condition for each colour under a rule.
+pub fn five_rules(rule: Rule) -> [FiveRule; 2] {
+    match rule {
+        Rule::Freestyle => [FiveRule::AtLeast; 2],
+        Rule::Standard => [FiveRule::Exact; 2],
+        Rule::Renju => [FiveRule::Exact, FiveRule::AtLeast],
+        Rule::Caro => [FiveRule::CaroAtLeast; 2],
+        Rule::CaroStandard => [FiveRule::CaroExact; 2],
+    }
 }
 
 impl Board {
     /// An empty board. Panics if a side is outside `MIN_SIZE..=MAX_SIZE`.
     pub fn new(width: usize, height: usize, rule: Rule) -> Board {
         assert!((MIN_SIZE..=MAX_SIZE).contains(&width) && (MIN_SIZE..=MAX_SIZE).contains(&height));
-        Board {
+        let stride = width + 2 * HALF;
+        let n = stride * (height + 2 * HALF);
+        let fr = five_rules(rule);
+        let mut b = Board {
             width,
             height,
+            stride,
             rule,
-            cells: vec![Cell::Empty; width * height],
+            tables: [PatternTable::get(fr[0]), PatternTable::get(fr[1])],
+            cells: vec![WALL; n],
+            keys: vec![[0; 4]; n],
+            info: vec![[CellInfo::default(); 2]; n],
+            near: vec![0; n],
+            value_sum: [0; 2],
+            hash: 0,
             side: Color::Black,
             history: Vec::new(),
+            empties: width * height,
+            dirs: [1, stride as isize, stride as isize + 1, stride as isize - 1],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let i = b.index(Pos::new(x as u8, y as u8));
+                b.cells[i] = EMPTY;
+            }
+        }
+        b.rebuild();
+        b
+    }
+
+    /// Recomputes every derived structure from the cells (also the test oracle).
+    fn rebuild(&mut self) {
+        let n = self.cells.len();
+        for i in 0..n {
+            if self.is_inner(i) {
+                for d in 0..4 {
+                    self.keys[i][d] = self.read_key(i, d);
+                }
+            }
+        }
+        self.value_sum = [0; 2];
+        for i in 0..n {
+            if self.is_inner(i) {
+                self.near[i] = self.count_near(i);
+                for d in 0..4 {
+                    self.refresh_pattern(i, d);
+                }
+                self.refresh_info(i);
+                if self.cells[i] == EMPTY {
+                    self.value_sum[0] += self.info[i][0].value;
+                    self.value_sum[1] += self.info[i][1].value;
+                }
+            }
+        }
+        let z = zobrist();
+        self.hash = 0;
+        for i in 0..n {
+            if let 1 | 2 = self.cells[i] {
+                self.hash ^= z[i][self.cells[i] as usize - 1];
+            }
         }
     }
+
+    fn is_inner(&self, i: usize) -> bool {
+        let (x, y) = (i % self.stride, i / self.stride);
+        x >= HALF && x < HALF + self.width && y >= HALF && y < HALF + self.height
+    }
+
+    fn read_key(&self, i: usize, d: usize) -> u32 {
+        let mut key = 0;
+        for k in 1..=HALF as isize {
+            for s in [-k, k] {
+                let j = i as isize + s * self.dirs[d];
+                let v = if j >= 0 && (j as usize) < self.cells.len() { self.cells[j as usize] } else { WALL };
+                key |= (v as u32) << (2 * slot(s));
+            }
+        }
+        key
+    }
+
+    fn count_near(&self, i: usize) -> u8 {
+        let mut c = 0;
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let j = (i as isize + dy * self.stride as isize + dx) as usize;
+                if let 1 | 2 = self.cells[j] {
+                    c += 1;
+                }
+            }
+        }
+        c
+    }
+
+    #[inline]
+    fn refresh_pattern(&mut self, i: usize, d: usize) {
+        let key = self.keys[i][d];
+        self.info[i][0].pat[d] = self.tables[0].black(key);
+        self.info[i][1].pat[d] = self.tables[1].white(key);
+    }
+
+    #[inline]
+    fn refresh_info(&mut self, i: usize) {
+        for c in 0..2 {
+            let (t, v) = combine(&self.info[i][c].pat);
+            self.info[i][c].threat = t;
+            self.info[i][c].value = v;
+        }
+    }
+
+    /// Sets (`v` = stone or wall) or clears (same `v` again) cell `i` in every key that
+    /// sees it, and refreshes the patterns of those cells.
+    fn toggle(&mut self, i: usize, v: u8) {
+        let affected_empty_before = |b: &Board, j: usize| b.cells[j] == EMPTY;
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for k in 1..=HALF as isize {
+                for s in [-k, k] {
+                    let j = (i as isize + s * step) as usize;
+                    // j sees i at offset -s.
+                    self.keys[j][d] ^= (v as u32) << (2 * slot(-s));
+                    if self.cells[j] == WALL && !self.is_inner(j) {
+                        continue;
+                    }
+                    let before = self.info[j];
+                    self.refresh_pattern(j, d);
+                    self.refresh_info(j);
+                    if affected_empty_before(self, j) {
+                        for c in 0..2 {
+                            self.value_sum[c] += self.info[j][c].value - before[c].value;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn set_cell(&mut self, i: usize, v: u8) {
+        debug_assert_eq!(self.cells[i], EMPTY);
+        self.value_sum[0] -= self.info[i][0].value;
+        self.value_sum[1] -= self.info[i][1].value;
+        self.cells[i] = v;
+        self.empties -= 1;
+        self.toggle(i, v);
+        if v != WALL {
+            self.hash ^= zobrist()[i][v as usize - 1];
+            self.bump_near(i, 1);
+        }
+    }
+
+    fn clear_cell(&mut self, i: usize) {
+        let v = self.cells[i];
+        debug_assert!(v != EMPTY);
+        self.cells[i] = EMPTY;
+        self.empties += 1;
+        self.toggle(i, v);
+        self.value_sum[0] += self.info[i][0].value;
+        self.value_sum[1] += self.info[i][1].value;
+        if v != WALL {
+            self.hash ^= zobrist()[i][v as usize - 1];
+            self.bump_near(i, -1);
+        }
+    }
+
+    fn bump_near(&mut self, i: usize, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let j = (i as isize + dy * self.stride as isize + dx) as usize;
+                self.near[j] = (self.near[j] as i8 + delta) as u8;
+            }
+        }
+    }
+
+    // ----------------------------------------------------------------- public API
 
     /// Number of columns.
     pub fn width(&self) -> usize {
@@ -75,9 +398,14 @@ impl Board {
         self.rule
     }
 
-    /// Changes the rule, keeping the stones.
+    /// Changes the rule, keeping the stones (rebuilds the rule-dependent data).
     pub fn set_rule(&mut self, rule: Rule) {
-        self.rule = rule;
+        if rule != self.rule {
+            self.rule = rule;
+            let fr = five_rules(rule);
+            self.tables = [PatternTable::get(fr[0]), PatternTable::get(fr[1])];
+            self.rebuild();
+        }
     }
 
     /// True if (x, y) lies on the board.
@@ -85,10 +413,29 @@ impl Board {
         x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height
     }
 
+    /// Internal index of an on-board point.
+    #[inline]
+    pub(crate) fn index(&self, p: Pos) -> usize {
+        (p.y as usize + HALF) * self.stride + p.x as usize + HALF
+    }
+
+    /// The point of an internal index.
+    #[inline]
+    pub(crate) fn pos(&self, i: usize) -> Pos {
+        Pos::new((i % self.stride - HALF) as u8, (i / self.stride - HALF) as u8)
+    }
+
     /// What is at `p`; `None` when `p` is off the board.
     pub fn cell(&self, p: Pos) -> Option<Cell> {
-        self.contains(p.x as i64, p.y as i64)
-            .then(|| self.cells[p.y as usize * self.width + p.x as usize])
+        if !self.contains(p.x as i64, p.y as i64) {
+            return None;
+        }
+        Some(match self.cells[self.index(p)] {
+            EMPTY => Cell::Empty,
+            1 => Cell::Stone(Color::Black),
+            2 => Cell::Stone(Color::White),
+            _ => Cell::Wall,
+        })
     }
 
     /// The colour to move.
@@ -113,7 +460,8 @@ impl Board {
         match self.cell(p) {
             None => Err(MoveError::OffBoard),
             Some(Cell::Empty) => {
-                self.cells[p.y as usize * self.width + p.x as usize] = Cell::Stone(c);
+                let i = self.index(p);
+                self.set_cell(i, stone(c));
                 self.history.push((p, c));
                 Ok(())
             }
@@ -126,7 +474,8 @@ impl Board {
         match self.cell(p) {
             None => Err(MoveError::OffBoard),
             Some(Cell::Empty) => {
-                self.cells[p.y as usize * self.width + p.x as usize] = Cell::Wall;
+                let i = self.index(p);
+                self.set_cell(i, WALL);
                 Ok(())
             }
             Some(_) => Err(MoveError::Occupied),
@@ -139,8 +488,11 @@ impl Board {
         match self.cell(p) {
             None => Err(MoveError::OffBoard),
             Some(Cell::Stone(c)) => {
-                self.cells[p.y as usize * self.width + p.x as usize] = Cell::Empty;
-                self.history.retain(|&(q, _)| q != p);
+                let i = self.index(p);
+                self.clear_cell(i);
+                if let Some(k) = self.history.iter().rposition(|&(q, _)| q == p) {
+                    self.history.remove(k);
+                }
                 self.side = c;
                 Ok(c)
             }
@@ -167,26 +519,313 @@ impl Board {
 
     /// True if no empty point is left.
     pub fn is_full(&self) -> bool {
-        !self.cells.contains(&Cell::Empty)
+        self.empties == 0
     }
 
     /// Number of empty points.
     pub fn empty_count(&self) -> usize {
-        self.cells.iter().filter(|&&c| c == Cell::Empty).count()
+        self.empties
     }
 
     /// The colour that has a winning line under the rule, if any.
     pub fn winner(&self) -> Option<Color> {
+        for &(p, c) in &self.history {
+            let i = self.index(p);
+            let rule = five_rules(self.rule)[c.index()];
+            for d in 0..4 {
+                let (len, le, re) = self.run_through(i, d, stone(c));
+                let rel = |v: u8| if v == stone(c.opp()) { 2 } else { v.min(1) };
+                if rule.is_five(len, rel(le), rel(re)) {
+                    return Some(c);
+                }
+            }
+        }
         None
+    }
+
+    /// Length of the run of `v` through cell `i` (which holds `v` or is treated as
+    /// holding it) in direction `d`, and the cells just past its ends.
+    fn run_through(&self, i: usize, d: usize, v: u8) -> (usize, u8, u8) {
+        let step = self.dirs[d];
+        let mut a = i as isize;
+        while self.cells[(a - step) as usize] == v {
+            a -= step;
+        }
+        let mut b = i as isize;
+        while self.cells[(b + step) as usize] == v {
+            b += step;
+        }
+        let len = ((b - a) / step + 1) as usize;
+        (len, self.cells[(a - step) as usize], self.cells[(b + step) as usize])
     }
 
     /// True if the side to move may play at `p` (empty, and not a renju foul for black).
     pub fn is_legal(&self, p: Pos) -> bool {
-        self.cell(p) == Some(Cell::Empty)
+        self.cell(p) == Some(Cell::Empty) && !(self.side == Color::Black && self.is_forbidden(p))
     }
 
-    /// True if `p` is forbidden for black under renju (always false for other rules).
-    pub fn is_forbidden(&self, _p: Pos) -> bool {
+    /// True if `p` is an empty point forbidden for black under renju (always false for
+    /// other rules).
+    pub fn is_forbidden(&self, p: Pos) -> bool {
+        if self.rule != Rule::Renju || self.cell(p) != Some(Cell::Empty) {
+            return false;
+        }
+        let i = self.index(p);
+        self.forbidden_at(i)
+    }
+
+    // ----------------------------------------------------------- engine accessors
+
+    /// Internal: is cell `i` empty?
+    #[inline]
+    pub(crate) fn is_empty_at(&self, i: usize) -> bool {
+        self.cells[i] == EMPTY
+    }
+
+    /// Internal: the derived data of cell `i` for colour `c`.
+    #[inline]
+    pub(crate) fn info(&self, i: usize, c: Color) -> &CellInfo {
+        &self.info[i][c.index()]
+    }
+
+    /// Internal: number of stones near cell `i`.
+    #[inline]
+    pub(crate) fn near(&self, i: usize) -> u8 {
+        self.near[i]
+    }
+
+    /// Internal: all on-board cell indices, row by row.
+    pub(crate) fn cell_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height).flat_map(move |y| {
+            let row = (y + HALF) * self.stride + HALF;
+            row..row + self.width
+        })
+    }
+
+    /// Zobrist hash of the stones (the side to move is mixed in by the search).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Sum of the cell values of colour `c` over the empty cells.
+    #[inline]
+    pub(crate) fn value_sum(&self, c: Color) -> i32 {
+        self.value_sum[c.index()]
+    }
+
+    /// Internal fast make: plays the side to move at cell `i`.
+    #[inline]
+    pub(crate) fn make(&mut self, i: usize) {
+        let c = self.side;
+        self.set_cell(i, stone(c));
+        let p = self.pos(i);
+        self.history.push((p, c));
+        self.side = c.opp();
+    }
+
+    /// Internal fast undo of the last `make`.
+    #[inline]
+    pub(crate) fn unmake(&mut self) {
+        let (p, c) = self.history.pop().expect("unmake with no history");
+        let i = self.index(p);
+        self.clear_cell(i);
+        self.side = c;
+    }
+
+    /// Checks every incremental structure against a recount from scratch; returns a
+    /// description of the first difference.
+    pub fn verify(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.rebuild();
+        for i in self.cell_indices() {
+            if fresh.keys[i] != self.keys[i] {
+                return Err(format!("key differs at {}", self.pos(i)));
+            }
+            if fresh.info[i] != self.info[i] {
+                return Err(format!("cell info differs at {}", self.pos(i)));
+            }
+            if fresh.near[i] != self.near[i] {
+                return Err(format!("near count differs at {}", self.pos(i)));
+            }
+        }
+        if fresh.value_sum != self.value_sum {
+            return Err(format!("value sums {:?} vs recount {:?}", self.value_sum, fresh.value_sum));
+        }
+        if fresh.hash != self.hash {
+            return Err("hash differs".into());
+        }
+        let empties = self.cell_indices().filter(|&i| self.cells[i] == EMPTY).count();
+        if empties != self.empties {
+            return Err("empty count differs".into());
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------- renju fouls
+
+    fn get(&self, i: isize, extra: &[usize]) -> u8 {
+        let u = i as usize;
+        if extra.contains(&u) {
+            1
+        } else {
+            self.cells[u]
+        }
+    }
+
+    /// Black run through `i` in direction `d`, with the black stones in `extra` added.
+    fn black_run(&self, i: usize, d: usize, extra: &[usize]) -> usize {
+        let step = self.dirs[d];
+        let mut len = 1;
+        let mut j = i as isize - step;
+        while self.get(j, extra) == 1 {
+            len += 1;
+            j -= step;
+        }
+        let mut j = i as isize + step;
+        while self.get(j, extra) == 1 {
+            len += 1;
+            j += step;
+        }
+        len
+    }
+
+    /// Empty cells on line `d` within 4 of `i` where black makes exactly five through `i`
+    /// (black stones `extra` and `i` assumed placed).
+    fn five_points(&self, i: usize, d: usize, extra: &mut Vec<usize>) -> ([usize; 2], usize) {
+        let step = self.dirs[d];
+        let mut out = [0usize; 2];
+        let mut n = 0;
+        extra.push(i);
+        for k in -4isize..=4 {
+            if k == 0 {
+                continue;
+            }
+            let j = i as isize + k * step;
+            if self.get(j, extra) != EMPTY {
+                continue;
+            }
+            extra.push(j as usize);
+            let five = self.black_run(i, d, extra) == 5;
+            extra.pop();
+            if five && n < 2 {
+                out[n] = j as usize;
+                n += 1;
+            }
+        }
+        extra.pop();
+        (out, n)
+    }
+
+    /// Renju: is a black stone at empty cell `i` a foul, given the extra black stones?
+    /// Full recursive definition: a three counts only if it can become a straight four
+    /// by a move that is itself not forbidden.
+    fn forbidden_with(&self, i: usize, extra: &mut Vec<usize>) -> bool {
+        // A five wins even if the move also makes a forbidden shape.
+        let runs: [usize; 4] = std::array::from_fn(|d| {
+            extra.push(i);
+            let r = self.black_run(i, d, extra);
+            extra.pop();
+            r
+        });
+        if runs.contains(&5) {
+            return false;
+        }
+        if runs.iter().any(|&r| r >= 6) {
+            return true;
+        }
+        let mut fours = 0;
+        let mut has_four = [false; 4];
+        for d in 0..4 {
+            let (pts, n) = self.five_points(i, d, extra);
+            has_four[d] = n > 0;
+            if n == 2 {
+                // Two five points 5 apart around four stones are one straight four.
+                let gap = (pts[1] as isize - pts[0] as isize).abs();
+                fours += if gap == 5 * self.dirs[d] { 1 } else { 2 };
+            } else {
+                fours += n;
+            }
+        }
+        if fours >= 2 {
+            return true;
+        }
+        let mut threes = 0;
+        for d in 0..4 {
+            // A line that already makes a four is not also a three.
+            if !has_four[d] && self.makes_three(i, d, extra) {
+                threes += 1;
+                if threes >= 2 {
+                    return true;
+                }
+            }
+        }
         false
+    }
+
+    /// Does black at `i` make a (real) three on line `d`: is there an empty point that
+    /// turns it into a straight four and is itself not forbidden?
+    fn makes_three(&self, i: usize, d: usize, extra: &mut Vec<usize>) -> bool {
+        let step = self.dirs[d];
+        extra.push(i);
+        let mut found = false;
+        for k in -4isize..=4 {
+            if k == 0 {
+                continue;
+            }
+            let j = (i as isize + k * step) as usize;
+            if self.get(j as isize, extra) != EMPTY {
+                continue;
+            }
+            extra.push(j);
+            let straight = self.is_straight_four(i, j, d, extra);
+            extra.pop();
+            if straight && !self.forbidden_with(j, extra) {
+                found = true;
+                break;
+            }
+        }
+        extra.pop();
+        found
+    }
+
+    /// With `extra` placed (including `i` and `j`), is there a straight four through `i`
+    /// and `j` on line `d`: four in a row with both ends empty and each end making
+    /// exactly five?
+    fn is_straight_four(&self, i: usize, j: usize, d: usize, extra: &[usize]) -> bool {
+        let step = self.dirs[d];
+        let mut a = i as isize;
+        while self.get(a - step, extra) == 1 {
+            a -= step;
+        }
+        let mut b = i as isize;
+        while self.get(b + step, extra) == 1 {
+            b += step;
+        }
+        let j = j as isize;
+        if (b - a) / step + 1 != 4 || j < a.min(b) || j > a.max(b) || (j - a) % step != 0 {
+            return false;
+        }
+        let (l, r) = (a - step, b + step);
+        self.get(l, extra) == EMPTY
+            && self.get(r, extra) == EMPTY
+            && self.get(l - step, extra) != 1
+            && self.get(r + step, extra) != 1
+    }
+
+    /// Renju foul test for black at empty cell `i`, with a cheap pattern-based filter.
+    pub(crate) fn forbidden_at(&self, i: usize) -> bool {
+        if self.rule != Rule::Renju {
+            return false;
+        }
+        let info = &self.info[i][0];
+        if info.threat == Threat::Five {
+            return false;
+        }
+        let p = &info.pat;
+        let fours = p.iter().filter(|&&q| q >= Pattern::B4).count();
+        let threes = p.iter().filter(|&&q| q == Pattern::F3).count();
+        let maybe = p.contains(&Pattern::Overline) || p.contains(&Pattern::F4) || fours >= 2 || threes >= 2;
+        maybe && self.forbidden_with(i, &mut Vec::with_capacity(8))
     }
 }

@@ -3,7 +3,10 @@
 //! Module map (dependencies point one way): `types` <- `board` <- `search` <-
 //! {`protocol`, `bench`} <- the binary. `time` depends only on `std`.
 
+pub mod bench;
 pub mod board;
+pub mod pattern;
 pub mod search;
 pub mod time;
+pub mod tt;
 pub mod types;

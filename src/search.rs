@@ -1,9 +1,40 @@
-//! Iterative-deepening search. PLACEHOLDER body with the final public API.
+//! Iterative-deepening principal variation search with a transposition table.
+//!
+//! The search core does no I/O: it reads the board, the limits and a stop flag, and
+//! returns a [`SearchResult`]. Steps are numbered as in the code.
 
-use crate::board::{Board, Cell};
-use crate::types::{Pos, Score};
-use std::sync::atomic::AtomicBool;
+use crate::board::{Board, Threat};
+use crate::pattern::Pattern;
+use crate::tt::{Bound, TransTable};
+use crate::types::{is_mate, loss_in, win_in, Color, Pos, Score, INFINITY, WIN};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Deepest ply the search ever reaches.
+pub const MAX_PLY: usize = 128;
+
+/// Search tunables, all in one place.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Late move reductions start at this depth ...
+    pub lmr_min_depth: i32,
+    /// ... and after this many moves.
+    pub lmr_min_moves: usize,
+    /// Branching factor assumed when deciding whether another iteration fits.
+    pub iteration_growth: u32,
+    /// Weight of the side to move's cell values, in fifths (5 = same as the opponent's).
+    pub tempo_fifths: i32,
+}
+
+impl Params {
+    /// The defaults.
+    pub const DEFAULT: Params = Params {
+        lmr_min_depth: 3,
+        lmr_min_moves: 3,
+        iteration_growth: 3,
+        tempo_fifths: 6,
+    };
+}
 
 /// What bounds one search.
 #[derive(Clone, Debug)]
@@ -51,7 +82,7 @@ pub struct SearchResult {
     pub best: Pos,
     /// Its score from the mover's point of view.
     pub score: Score,
-    /// Deepest completed iteration.
+    /// Deepest completed iteration (0 when the move was forced or an immediate win).
     pub depth: i32,
     /// Nodes searched.
     pub nodes: u64,
@@ -61,54 +92,451 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
 }
 
+/// The threats on the board, from one scan of the candidate cells.
+#[derive(Default)]
+struct Scan {
+    /// A cell where the side to move makes five.
+    my_five: Option<usize>,
+    /// Cells where the opponent makes five (up to 2 recorded), and how many.
+    opp_five: [usize; 2],
+    opp_fives: usize,
+    /// A cell where the side to move makes an open four or a double four (not checked
+    /// for renju legality).
+    my_four_four: Option<usize>,
+    /// The opponent has some move that makes a four.
+    opp_has_four: bool,
+    /// The opponent has some move that makes an open four (he has a three).
+    opp_has_three: bool,
+}
+
+const NO_MOVE: u16 = u16::MAX;
+
 /// The searcher: owns the transposition table and the per-game search state.
 pub struct Searcher {
-    _tt_bytes: usize,
+    tt: TransTable,
+    params: Params,
+    history: Vec<[i32; 2]>,
+    killers: [[u16; 2]; MAX_PLY + 1],
+    moves: Vec<Vec<(u16, i32)>>,
+    pv: Vec<[u16; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    nodes: u64,
+    start: Instant,
+    hard: Option<Duration>,
+    node_limit: Option<u64>,
+    iteration: i32,
+    aborted: bool,
+    root_best: Option<(u16, Score)>,
 }
+
+/// Hash key of the side to move.
+const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
 
 impl Searcher {
     /// A searcher with a transposition table of about `tt_bytes` bytes.
     pub fn new(tt_bytes: usize) -> Searcher {
         Searcher {
-            _tt_bytes: tt_bytes,
+            tt: TransTable::new(tt_bytes),
+            params: Params::DEFAULT,
+            history: vec![[0; 2]; 64 * 64],
+            killers: [[NO_MOVE; 2]; MAX_PLY + 1],
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            start: Instant::now(),
+            hard: None,
+            node_limit: None,
+            iteration: 0,
+            aborted: false,
+            root_best: None,
         }
     }
 
     /// Resizes the transposition table (clears it).
     pub fn set_tt_bytes(&mut self, tt_bytes: usize) {
-        self._tt_bytes = tt_bytes;
+        if tt_bytes != self.tt.bytes() {
+            self.tt = TransTable::new(tt_bytes);
+        }
+    }
+
+    /// Bytes used by the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Uses these tunables from now on.
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
     }
 
     /// Forgets everything learnt in the previous game.
-    pub fn new_game(&mut self) {}
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = [0; 2]);
+        self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
+    }
 
-    /// Searches `board` for the side to move. `None` if there is no legal move.
-    pub fn search(&mut self, board: &Board, limits: &Limits, _stop: &AtomicBool) -> Option<SearchResult> {
-        let (w, h) = (board.width(), board.height());
-        let c = Pos::new((w / 2) as u8, (h / 2) as u8);
-        let mut best = None;
-        let mut bestd = i64::MAX;
-        for y in 0..h {
-            for x in 0..w {
-                let p = Pos::new(x as u8, y as u8);
-                if board.cell(p) == Some(Cell::Empty) && board.is_legal(p) {
-                    let d = (x as i64 - c.x as i64).pow(2) + (y as i64 - c.y as i64).pow(2);
-                    if d < bestd {
-                        bestd = d;
-                        best = Some(p);
+    /// Searches `board` for the side to move. `None` if there is no empty point.
+    pub fn search(&mut self, board: &Board, limits: &Limits, stop: &AtomicBool) -> Option<SearchResult> {
+        let mut b = board.clone();
+        self.tt.new_search();
+        self.nodes = 0;
+        self.aborted = false;
+        self.start = limits.start;
+        self.hard = limits.hard;
+        self.node_limit = limits.nodes;
+        let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
+            best: board_pos(board, best),
+            score,
+            depth,
+            nodes: s.nodes,
+            elapsed: limits.start.elapsed(),
+            pv,
+        };
+
+        // Step 1. Root moves; no candidates at all means an empty board or a board whose
+        // stones leave no legal neighbour: fall back to any legal point.
+        let scan = scan(&b);
+        if let Some(i) = scan.my_five {
+            return Some(done(self, i, win_in(1), 0, vec![board_pos(board, i)]));
+        }
+        self.gen_moves(&b, &scan, 0, NO_MOVE);
+        if self.moves[0].is_empty() {
+            let i = fallback_move(&b)?;
+            return Some(done(self, i, 0, 0, vec![board_pos(board, i)]));
+        }
+        if self.moves[0].len() == 1 {
+            // Step 2. A forced move (the only block, or the only legal point) is played at once.
+            let i = self.moves[0][0].0 as usize;
+            let score = if scan.opp_fives >= 2 { loss_in(2) } else { 0 };
+            return Some(done(self, i, score, 0, vec![board_pos(board, i)]));
+        }
+
+        // Step 3. Iterative deepening.
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 8).clamp(1, MAX_PLY as i32 - 8);
+        let mut best: Option<(usize, Score, i32, Vec<Pos>)> = None;
+        for depth in 1..=max_depth {
+            let iter_start = limits.start.elapsed();
+            self.iteration = depth;
+            self.root_best = None;
+            let score = self.pvs(&mut b, depth, 0, -INFINITY, INFINITY, true, stop);
+            if self.aborted {
+                // Keep a move of the unfinished iteration only if it was fully searched.
+                if let (Some((m, s)), Some(prev)) = (self.root_best, best.as_mut()) {
+                    if m as usize != prev.0 {
+                        *prev = (m as usize, s, prev.2, vec![board_pos(board, m as usize)]);
+                    }
+                }
+                break;
+            }
+            let pv: Vec<Pos> = (0..self.pv_len[0]).map(|k| board_pos(board, self.pv[0][k] as usize)).collect();
+            let m = self.pv[0][0] as usize;
+            best = Some((m, score, depth, pv));
+            // Step 4. Stop when the result is proven or another iteration would not fit.
+            if is_mate(score) && WIN - score.abs() <= depth {
+                break;
+            }
+            let elapsed = limits.start.elapsed();
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if limits.soft.is_some_and(|s| elapsed >= s) {
+                break;
+            }
+            let this_iter = elapsed.saturating_sub(iter_start);
+            if limits
+                .hard
+                .is_some_and(|h| elapsed + this_iter * self.params.iteration_growth > h)
+            {
+                break;
+            }
+            if limits.nodes.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+        }
+        let (m, score, depth, pv) = best.expect("depth 1 always completes");
+        Some(done(self, m, score, depth, pv))
+    }
+
+    fn check_limits(&mut self, stop: &AtomicBool) {
+        // Depth 1 always completes, so there is always a move to give.
+        if self.iteration <= 1 {
+            return;
+        }
+        if stop.load(Ordering::Relaxed)
+            || self.hard.is_some_and(|h| self.start.elapsed() >= h)
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn evaluate(&self, b: &Board) -> Score {
+        let me = b.side_to_move();
+        let v = (b.value_sum(me) * self.params.tempo_fifths - b.value_sum(me.opp()) * 5) / 5;
+        v.clamp(-20000, 20000)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pvs(
+        &mut self,
+        b: &mut Board,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        pv_node: bool,
+        stop: &AtomicBool,
+    ) -> Score {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits(stop);
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        if b.is_full() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 4 {
+            return self.evaluate(b);
+        }
+
+        // Step 1. Immediate results from the threats on the board.
+        let s = scan(b);
+        if s.my_five.is_some() {
+            return win_in(ply + 1);
+        }
+        if s.opp_fives >= 2 {
+            return loss_in(ply + 2);
+        }
+
+        // Step 2. Mate distance pruning.
+        let alpha0 = alpha.max(loss_in(ply));
+        let beta0 = beta.min(win_in(ply + 1));
+        if alpha0 >= beta0 {
+            return alpha0;
+        }
+
+        // Step 3. Horizon: a forced block is searched one more ply; an unanswerable open
+        // or double four wins; otherwise the static evaluation.
+        if s.opp_fives == 1 && depth <= 0 {
+            depth = 1;
+        }
+        if depth <= 0 {
+            if let Some(i) = s.my_four_four {
+                if !s.opp_has_four && !(b.side_to_move() == Color::Black && b.forbidden_at(i)) {
+                    return win_in(ply + 3);
+                }
+            }
+            return self.evaluate(b);
+        }
+
+        // Step 4. Transposition table.
+        let hash = b.hash() ^ if b.side_to_move() == Color::White { WHITE_TO_MOVE } else { 0 };
+        let mut tt_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(hash, ply) {
+            tt_move = hit.mv;
+            if !pv_node && hit.depth >= depth {
+                let ok = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                    Bound::None => false,
+                };
+                if ok {
+                    return hit.score;
+                }
+            }
+        }
+
+        // Step 5. Moves.
+        self.gen_moves(b, &s, ply, tt_move);
+        if self.moves[ply].is_empty() {
+            // Black under renju whose every reply is a foul: the threat goes through.
+            return if s.opp_fives > 0 { loss_in(ply + 2) } else { self.evaluate(b) };
+        }
+        let me = b.side_to_move();
+        let n = self.moves[ply].len();
+        let mut best = -INFINITY;
+        let mut best_move = NO_MOVE;
+        for k in 0..n {
+            let (m, order) = self.moves[ply][k];
+            let tactical = order >= TACTICAL;
+            b.make(m as usize);
+            let new_depth = depth - 1;
+            let score = if k == 0 {
+                -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
+            } else {
+                // Step 6. Late move reductions for quiet moves (CITE: LMR, as in Stockfish).
+                let r = if depth >= self.params.lmr_min_depth && k >= self.params.lmr_min_moves && !tactical {
+                    1 + i32::from(k >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut sc = -self.pvs(b, new_depth - r, ply + 1, -alpha - 1, -alpha, false, stop);
+                if sc > alpha && r > 0 {
+                    sc = -self.pvs(b, new_depth, ply + 1, -alpha - 1, -alpha, false, stop);
+                }
+                if sc > alpha && sc < beta && pv_node {
+                    sc = -self.pvs(b, new_depth, ply + 1, -beta, -alpha, true, stop);
+                }
+                sc
+            };
+            b.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
+                    self.pv[ply][ply] = m;
+                    let child_len = self.pv_len[ply + 1].max(ply + 1);
+                    for j in ply + 1..child_len {
+                        self.pv[ply][j] = self.pv[ply + 1][j];
+                    }
+                    self.pv_len[ply] = child_len;
+                    if alpha >= beta {
+                        if !tactical {
+                            let h = &mut self.history[m as usize][me.index()];
+                            *h = (*h + depth * depth).min(1 << 20);
+                            let kl = &mut self.killers[ply];
+                            if kl[0] != m {
+                                kl[1] = kl[0];
+                                kl[0] = m;
+                            }
+                        }
+                        break;
                     }
                 }
             }
         }
-        best.map(|best| SearchResult {
-            best,
-            score: 0,
-            depth: 1,
-            nodes: 1,
-            elapsed: limits.start.elapsed(),
-            pv: vec![best],
-        })
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best > alpha0.min(alpha) && best_move != NO_MOVE && best == alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, ply, best_move, best, depth, bound);
+        best
     }
+
+    /// Fills `self.moves[ply]` with the legal candidate moves, best first.
+    fn gen_moves(&mut self, b: &Board, s: &Scan, ply: usize, tt_move: u16) {
+        let mut list = std::mem::take(&mut self.moves[ply]);
+        list.clear();
+        let me = b.side_to_move();
+        let opp = me.opp();
+        let renju_black = b.rule() == crate::types::Rule::Renju && me == Color::Black;
+        if s.opp_fives > 0 {
+            // Only a block can save the game (our own five was handled before).
+            for &i in &s.opp_five[..s.opp_fives.min(2)] {
+                if !(renju_black && b.forbidden_at(i)) {
+                    list.push((i as u16, TACTICAL));
+                }
+            }
+            self.moves[ply] = list;
+            return;
+        }
+        let killers = self.killers[ply];
+        for i in b.cell_indices() {
+            if !b.is_empty_at(i) || b.near(i) == 0 {
+                continue;
+            }
+            let mi = b.info(i, me);
+            let oi = b.info(i, opp);
+            if s.opp_has_three && mi.threat < Threat::Four && !oi.pat.iter().any(|&p| p >= Pattern::B4) {
+                // Against a three: our fours, or points on the opponent's lines.
+                continue;
+            }
+            let class = |t: Threat, bonus: i32| if t >= Threat::Three { t as i32 * 2 + bonus } else { 0 };
+            let cls = class(mi.threat, 1).max(class(oi.threat, 0));
+            let mut score = cls * TACTICAL / 4 + mi.value + oi.value;
+            if cls == 0 {
+                score += (self.history[i][me.index()] >> 4).min(TACTICAL / 8);
+            }
+            if i as u16 == tt_move {
+                score = i32::MAX;
+            } else if killers.contains(&(i as u16)) {
+                score += TACTICAL / 8;
+            }
+            if renju_black && b.forbidden_at(i) {
+                continue;
+            }
+            list.push((i as u16, score));
+        }
+        if list.is_empty() && b.stone_count() == 0 {
+            if let Some(i) = fallback_move(b) {
+                list.push((i as u16, 0));
+            }
+        }
+        // Ties broken by cell index, so the order (and the bench) is deterministic.
+        list.sort_unstable_by(|a, c| c.1.cmp(&a.1).then(a.0.cmp(&c.0)));
+        self.moves[ply] = list;
+    }
+}
+
+/// Move-ordering scores at or above this are threats (fours, threes, blocks).
+const TACTICAL: i32 = 1 << 20;
+
+fn board_pos(b: &Board, i: usize) -> Pos {
+    b.pos(i)
+}
+
+/// One pass over the candidate cells: the threats both sides have.
+fn scan(b: &Board) -> Scan {
+    let me = b.side_to_move();
+    let opp = me.opp();
+    let renju_opp_black = b.rule() == crate::types::Rule::Renju && opp == Color::Black;
+    let mut s = Scan::default();
+    for i in b.cell_indices() {
+        if !b.is_empty_at(i) || b.near(i) == 0 {
+            continue;
+        }
+        let mi = b.info(i, me);
+        let oi = b.info(i, opp);
+        if mi.threat == Threat::Five {
+            s.my_five = Some(i);
+            return s;
+        }
+        if mi.threat == Threat::FourFour && s.my_four_four.is_none() {
+            s.my_four_four = Some(i);
+        }
+        if oi.threat == Threat::Five {
+            if s.opp_fives < 2 {
+                s.opp_five[s.opp_fives] = i;
+            }
+            s.opp_fives += 1;
+        }
+        if oi.threat >= Threat::Four {
+            s.opp_has_four = true;
+        }
+        if oi.pat.contains(&Pattern::F4) && !s.opp_has_three && !(renju_opp_black && b.forbidden_at(i)) {
+            s.opp_has_three = true;
+        }
+    }
+    s
+}
+
+/// The legal empty point nearest the centre (for an empty board or a desperate one).
+fn fallback_move(b: &Board) -> Option<usize> {
+    let (cx, cy) = (b.width() as i64 - 1, b.height() as i64 - 1);
+    b.cell_indices()
+        .filter(|&i| b.is_empty_at(i))
+        .min_by_key(|&i| {
+            let p = b.pos(i);
+            let legal = !(b.side_to_move() == Color::Black && b.forbidden_at(i));
+            let d = (2 * p.x as i64 - cx).pow(2) + (2 * p.y as i64 - cy).pow(2);
+            (!legal, d, i)
+        })
 }
 
 /// Bytes of transposition table to use under a process memory limit of `max_memory`

@@ -1,0 +1,126 @@
+//! `pbrain-wuzi bench`: fixed positions searched to a fixed depth on one thread with a
+//! fixed table size. The total node count is the engine's signature: it changes only
+//! when search behaviour changes (quote it as `Bench: N` in such commits).
+//!
+//! `pbrain-wuzi bench [depth=N] [movetime=MS]`: with `movetime`, each position is
+//! searched for that long instead and the depth reached is reported.
+
+use crate::board::Board;
+use crate::search::{Limits, Searcher};
+use crate::types::{Pos, Rule};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Default bench depth.
+pub const DEPTH: i32 = 7;
+/// Table size used by bench.
+pub const TT_BYTES: usize = 16 << 20;
+
+/// One bench position: size, rule and the moves from the start, black first.
+pub struct BenchPosition {
+    pub name: &'static str,
+    pub size: usize,
+    pub rule: Rule,
+    pub moves: &'static str,
+}
+
+/// The bench positions: every rule, sizes 15 and 20, openings and middle games.
+pub const POSITIONS: &[BenchPosition] = &[
+    BenchPosition { name: "free15-opening", size: 15, rule: Rule::Freestyle, moves: "7,7 8,8 8,6" },
+    BenchPosition {
+        name: "free15-middle",
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "7,7 8,7 8,8 6,6 9,9 10,10 7,9 6,10 8,9 9,8 6,9 5,9 7,10",
+    },
+    BenchPosition {
+        name: "std15-middle",
+        size: 15,
+        rule: Rule::Standard,
+        moves: "7,7 7,8 8,8 6,6 9,6 8,7 9,7 9,8 10,8 7,6 10,9",
+    },
+    BenchPosition {
+        name: "renju15-middle",
+        size: 15,
+        rule: Rule::Renju,
+        moves: "7,7 8,6 8,8 6,8 9,7 6,6 6,7 10,7 7,6 7,5 8,5",
+    },
+    BenchPosition { name: "caro15-middle", size: 15, rule: Rule::Caro, moves: "7,7 8,8 6,8 8,6 8,7 6,7 9,7 10,7 7,9 7,8" },
+    BenchPosition { name: "free20-opening", size: 20, rule: Rule::Freestyle, moves: "9,9 10,10 10,8 8,10" },
+    BenchPosition {
+        name: "free20-middle",
+        size: 20,
+        rule: Rule::Freestyle,
+        moves: "9,9 10,9 10,10 8,8 11,11 12,12 9,11 8,12 10,11 11,10 8,11 7,11 9,12",
+    },
+];
+
+/// Parses a space-separated move list.
+pub fn parse_moves(s: &str) -> Vec<Pos> {
+    s.split_whitespace()
+        .map(|m| {
+            let (x, y) = m.split_once(',').expect("x,y");
+            Pos::new(x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect()
+}
+
+/// Builds the position of a bench entry.
+pub fn board_of(p: &BenchPosition) -> Board {
+    let mut b = Board::new(p.size, p.size, p.rule);
+    for m in parse_moves(p.moves) {
+        b.play(m).expect("bench move legal");
+    }
+    b
+}
+
+/// Runs the benchmark with the command-line arguments after `bench`; returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let mut depth = DEPTH;
+    let mut movetime = None;
+    for a in args {
+        if let Some(v) = a.strip_prefix("depth=") {
+            depth = v.parse().unwrap_or(DEPTH);
+        } else if let Some(v) = a.strip_prefix("movetime=") {
+            movetime = v.parse::<u64>().ok().map(Duration::from_millis);
+        } else {
+            println!("usage: pbrain-wuzi bench [depth=N] [movetime=MS]");
+            return 2;
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let mut total_nodes = 0u64;
+    let t0 = Instant::now();
+    for p in POSITIONS {
+        let board = board_of(p);
+        let mut s = Searcher::new(TT_BYTES);
+        let limits = match movetime {
+            Some(t) => Limits {
+                start: Instant::now(),
+                soft: Some(t),
+                hard: Some(t),
+                depth: None,
+                nodes: None,
+            },
+            None => Limits::depth(depth),
+        };
+        let r = s.search(&board, &limits, &stop).expect("bench position has moves");
+        total_nodes += r.nodes;
+        println!(
+            "{:<16} depth {:>2} score {:>6} best {:<5} nodes {:>10} time {:>6} ms",
+            p.name,
+            r.depth,
+            r.score,
+            r.best.to_string(),
+            r.nodes,
+            r.elapsed.as_millis()
+        );
+    }
+    let el = t0.elapsed();
+    let nps = (total_nodes as f64 / el.as_secs_f64().max(1e-9)) as u64;
+    println!("===========================");
+    println!("Total time (ms) : {}", el.as_millis());
+    println!("Nodes searched  : {total_nodes}");
+    println!("Nodes/second    : {nps}");
+    0
+}

@@ -1,0 +1,356 @@
+//! Line patterns: what a stone placed on an empty point makes along one line.
+//!
+//! A point's neighbourhood on one line is encoded as a *key*: the 5 cells on each side,
+//! 2 bits a cell (0 empty, 1 black, 2 white, 3 wall or off-board), 20 bits in all.
+//! Slot `s` holds the cell at offset `k`, where `s = k + 5` for `k < 0` and `s = k + 4`
+//! for `k > 0`. Tables built once per win condition map a key to the [`Pattern`] that
+//! black makes by playing the centre; white reads the same table through [`swap_colors`].
+
+use std::sync::OnceLock;
+
+/// Half the width of the window read on each side of a point.
+pub const HALF: usize = 5;
+/// Number of bits of a line key.
+pub const KEY_BITS: u32 = 4 * HALF as u32;
+
+/// What one line makes for the player who puts a stone on the centre, ranked so that
+/// `p >= Pattern::B4` reads as "at least a four". Pictures: `X` the stone played,
+/// `x` own stones, `o` opponent, `.` empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// No five can ever be made through the centre on this line.
+    Dead = 0,
+    /// The move makes an overline that does not win (exact-five rules): `xxXxxx`.
+    Overline,
+    /// One stone, room for a five on one side only.
+    B1,
+    /// One stone, room on both sides.
+    F1,
+    /// A two that can become a blocked three.
+    B2,
+    /// A two that can become an open three: `..xX..`.
+    F2,
+    /// A three that can become a four but not an open four: `oxxX..`.
+    B3,
+    /// An open three: one more stone makes an open four: `..xxX..`.
+    F3,
+    /// A four: one point makes five: `oxxxX.`, `xx.Xx`.
+    B4,
+    /// An open four: two five points, the opponent cannot block both: `.xxxX.`.
+    F4,
+    /// A five (a win under the rule).
+    F5,
+}
+
+impl Pattern {
+    /// Every pattern, in rank order.
+    pub const ALL: [Pattern; 11] = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::F5,
+    ];
+
+    fn from_u8(v: u8) -> Pattern {
+        Pattern::ALL[v as usize]
+    }
+}
+
+/// What counts as a five for one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FiveRule {
+    /// Five or more in a row (freestyle; renju white).
+    AtLeast,
+    /// Exactly five (standard; renju black).
+    Exact,
+    /// Caro (rule 8): six or more, or exactly five not blocked at both ends by the
+    /// opponent (a wall or the edge does not block).
+    CaroAtLeast,
+    /// Standard caro (rule 9): exactly five, not blocked at both ends by the opponent.
+    CaroExact,
+}
+
+impl FiveRule {
+    /// True if a run of `len` own stones with the given end cells is a five.
+    /// `len` counts only the cells inside the window; a run touching the window's edge
+    /// is at least 6 long, which is all any rule needs to know.
+    #[inline]
+    pub fn is_five(self, len: usize, left_end: u8, right_end: u8) -> bool {
+        let blocked = left_end == OPP && right_end == OPP;
+        match self {
+            FiveRule::AtLeast => len >= 5,
+            FiveRule::Exact => len == 5,
+            FiveRule::CaroAtLeast => len >= 6 || (len == 5 && !blocked),
+            FiveRule::CaroExact => len == 5 && !blocked,
+        }
+    }
+
+    /// True if an overline wins under this rule.
+    pub fn overline_wins(self) -> bool {
+        matches!(self, FiveRule::AtLeast | FiveRule::CaroAtLeast)
+    }
+}
+
+const EMPTY: u8 = 0;
+const OWN: u8 = 1;
+const OPP: u8 = 2;
+
+/// Swaps black and white in a key (empty and wall stay), so white can read black's table.
+#[inline]
+pub fn swap_colors(key: u32) -> u32 {
+    let diff = (key ^ (key >> 1)) & 0x5_5555;
+    key ^ (diff | (diff << 1))
+}
+
+/// The window as 11 cells, centre at index 5 holding the stone just played.
+type Line = [u8; 2 * HALF + 1];
+
+fn line_of(key: u32) -> Line {
+    let mut l = [0u8; 2 * HALF + 1];
+    for s in 0..2 * HALF {
+        let idx = if s < HALF { s } else { s + 1 };
+        l[idx] = ((key >> (2 * s)) & 3) as u8;
+    }
+    l[HALF] = OWN;
+    l
+}
+
+fn key_of(l: &Line) -> u32 {
+    let mut k = 0u32;
+    for s in 0..2 * HALF {
+        let idx = if s < HALF { s } else { s + 1 };
+        k |= (l[idx] as u32) << (2 * s);
+    }
+    k
+}
+
+/// Length of the own run through the centre and the cells just past its ends.
+fn run(l: &Line) -> (usize, u8, u8) {
+    let (mut a, mut b) = (HALF, HALF);
+    while a > 0 && l[a - 1] == OWN {
+        a -= 1;
+    }
+    while b < 2 * HALF && l[b + 1] == OWN {
+        b += 1;
+    }
+    let left = if a > 0 { l[a - 1] } else { 3 };
+    let right = if b < 2 * HALF { l[b + 1] } else { 3 };
+    (b - a + 1, left, right)
+}
+
+fn five(rule: FiveRule, l: &Line) -> bool {
+    let (len, le, re) = run(l);
+    rule.is_five(len, le, re)
+}
+
+/// Empty points within 4 of the centre where one more own stone makes a five.
+fn five_points(rule: FiveRule, l: &Line) -> Vec<usize> {
+    let mut out = Vec::new();
+    for e in 1..2 * HALF {
+        if l[e] == EMPTY {
+            let mut m = *l;
+            m[e] = OWN;
+            if five(rule, &m) {
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+fn classify(rule: FiveRule, key: u32, memo: &mut [u8]) -> Pattern {
+    if memo[key as usize] != u8::MAX {
+        return Pattern::from_u8(memo[key as usize]);
+    }
+    let l = line_of(key);
+    let p = classify_line(rule, &l, memo);
+    memo[key as usize] = p as u8;
+    p
+}
+
+fn classify_line(rule: FiveRule, l: &Line, memo: &mut [u8]) -> Pattern {
+    if five(rule, l) {
+        return Pattern::F5;
+    }
+    if run(l).0 >= 6 {
+        return Pattern::Overline;
+    }
+    let fp = five_points(rule, l);
+    if !fp.is_empty() {
+        // An open four: whichever five point the opponent takes, another still makes five.
+        let open = fp.len() >= 2
+            && fp.iter().all(|&blk| {
+                fp.iter().any(|&e| {
+                    e != blk && {
+                        let mut m = *l;
+                        m[blk] = OPP;
+                        m[e] = OWN;
+                        five(rule, &m)
+                    }
+                })
+            });
+        return if open { Pattern::F4 } else { Pattern::B4 };
+    }
+    let mut best = Pattern::Dead;
+    for e in 1..2 * HALF {
+        if e == HALF || l[e] != EMPTY {
+            continue;
+        }
+        let mut m = *l;
+        m[e] = OWN;
+        let sub = classify(rule, key_of(&m), memo);
+        let up = match sub {
+            Pattern::F4 => Pattern::F3,
+            Pattern::B4 => Pattern::B3,
+            Pattern::F3 => Pattern::F2,
+            Pattern::B3 => Pattern::B2,
+            Pattern::F2 => Pattern::F1,
+            Pattern::B2 | Pattern::F1 | Pattern::B1 => Pattern::B1,
+            _ => Pattern::Dead,
+        };
+        best = best.max(up);
+    }
+    best
+}
+
+/// A built table: black's pattern for every key under one win condition.
+pub struct PatternTable {
+    rule: FiveRule,
+    table: Vec<u8>,
+}
+
+impl PatternTable {
+    fn build(rule: FiveRule) -> PatternTable {
+        let n = 1usize << KEY_BITS;
+        let mut memo = vec![u8::MAX; n];
+        for key in 0..n as u32 {
+            classify(rule, key, &mut memo);
+        }
+        PatternTable { rule, table: memo }
+    }
+
+    /// The shared table for `rule`, built on first use.
+    pub fn get(rule: FiveRule) -> &'static PatternTable {
+        static TABLES: [OnceLock<PatternTable>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let i = match rule {
+            FiveRule::AtLeast => 0,
+            FiveRule::Exact => 1,
+            FiveRule::CaroAtLeast => 2,
+            FiveRule::CaroExact => 3,
+        };
+        TABLES[i].get_or_init(|| PatternTable::build(rule))
+    }
+
+    /// The win condition this table was built for.
+    pub fn rule(&self) -> FiveRule {
+        self.rule
+    }
+
+    /// Black's pattern for playing the centre of `key`.
+    #[inline]
+    pub fn black(&self, key: u32) -> Pattern {
+        Pattern::from_u8(self.table[key as usize])
+    }
+
+    /// White's pattern for playing the centre of `key`.
+    #[inline]
+    pub fn white(&self, key: u32) -> Pattern {
+        self.black(swap_colors(key))
+    }
+}
+
+/// Builds a key from a picture such as `"..xx_X_.o"`... used by tests: the string lists
+/// cells from offset -5 to +5 with the centre marked `X`; `x` own (black), `o` white,
+/// `.` or `_` empty, `#` wall. Missing cells at the ends are empty.
+pub fn key_from_picture(pic: &str) -> u32 {
+    let cells: Vec<char> = pic.chars().collect();
+    let c = cells.iter().position(|&ch| ch == 'X').expect("centre X");
+    let mut key = 0u32;
+    for (i, &ch) in cells.iter().enumerate() {
+        let k = i as i64 - c as i64;
+        if k == 0 || k.unsigned_abs() as usize > HALF {
+            continue;
+        }
+        let v = match ch {
+            'x' => 1,
+            'o' => 2,
+            '#' => 3,
+            _ => 0,
+        };
+        let s = if k < 0 { k + HALF as i64 } else { k + HALF as i64 - 1 } as u32;
+        key |= v << (2 * s);
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pat(rule: FiveRule, pic: &str) -> Pattern {
+        PatternTable::get(rule).black(key_from_picture(pic))
+    }
+
+    #[test]
+    fn basic_shapes_freestyle() {
+        let r = FiveRule::AtLeast;
+        assert_eq!(pat(r, ".xxXx."), Pattern::F4);
+        assert_eq!(pat(r, "oxxXx."), Pattern::B4);
+        assert_eq!(pat(r, "xxXxx"), Pattern::F5);
+        assert_eq!(pat(r, "xxXxxx"), Pattern::F5);
+        assert_eq!(pat(r, "x.Xxx."), Pattern::B4);
+        assert_eq!(pat(r, "...xX...."), Pattern::F2);
+        assert_eq!(pat(r, "...xXx..."), Pattern::F3);
+        assert_eq!(pat(r, "..oxXx..."), Pattern::B3);
+        assert_eq!(pat(r, "..x.Xx..."), Pattern::F3);
+        assert_eq!(pat(r, "o.x.Xx.o"), Pattern::F3, "o.xxxx.o is an open four");
+        assert_eq!(pat(r, "ox.Xx.o"), Pattern::B3);
+        assert_eq!(pat(r, "oxXxo"), Pattern::Dead);
+        assert_eq!(pat(r, "#.X..#"), Pattern::Dead);
+        assert_eq!(pat(r, "x.xXx.x"), Pattern::F4, "two fours in one line");
+    }
+
+    #[test]
+    fn exact_five_and_overline() {
+        let r = FiveRule::Exact;
+        assert_eq!(pat(r, "xxXxx"), Pattern::F5);
+        assert_eq!(pat(r, "xxXxxx"), Pattern::Overline);
+        // .xxxX.x : the right five point would make six, so only one five point.
+        assert_eq!(pat(r, ".xxxX.x"), Pattern::B4);
+        assert_eq!(pat(FiveRule::AtLeast, ".xxxX.x"), Pattern::F4);
+    }
+
+    #[test]
+    fn caro_blocked_five() {
+        assert_eq!(pat(FiveRule::CaroAtLeast, "oxxXxxo"), Pattern::Dead);
+        assert_eq!(pat(FiveRule::CaroAtLeast, "#xxXxx#"), Pattern::F5);
+        assert_eq!(pat(FiveRule::CaroAtLeast, "xxXxxx"), Pattern::F5);
+        assert_eq!(pat(FiveRule::CaroExact, "xxXxxx"), Pattern::Overline);
+        // .xxX.o with o past a gap: after black fills, both ends are checked.
+        assert_eq!(pat(FiveRule::CaroAtLeast, "o.xxXx.o"), Pattern::B4, "blocking one end leaves a dead five");
+        assert_eq!(pat(FiveRule::AtLeast, "o.xxXx.o"), Pattern::F4);
+    }
+
+    #[test]
+    fn swap_is_involution_and_maps_colors() {
+        for key in [0u32, 0x1, 0x2, 0x3, 0xF_FFFF, 0x9_2461, 0x6_A5A5] {
+            assert_eq!(swap_colors(swap_colors(key)), key);
+        }
+        assert_eq!(swap_colors(0b01), 0b10);
+        assert_eq!(swap_colors(0b11), 0b11);
+        assert_eq!(swap_colors(0b00), 0b00);
+    }
+}
