@@ -26,32 +26,47 @@ pub struct BenchPosition {
 
 /// The bench positions: every rule, sizes 15 and 20, openings and middle games.
 pub const POSITIONS: &[BenchPosition] = &[
-    BenchPosition { name: "free15-opening", size: 15, rule: Rule::Freestyle, moves: "7,7 8,8 8,6" },
+    BenchPosition {
+        name: "free15-opening",
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "7,7 8,8 8,6",
+    },
     BenchPosition {
         name: "free15-middle",
         size: 15,
         rule: Rule::Freestyle,
-        moves: "7,7 8,7 8,8 6,6 9,9 10,10 7,9 6,10 8,9 9,8 6,9 5,9 7,10",
+        moves: "7,7 5,5 7,5 7,4 9,5 6,4 8,5 6,5 8,6 10,4 5,9 6,8",
     },
     BenchPosition {
         name: "std15-middle",
         size: 15,
         rule: Rule::Standard,
-        moves: "7,7 7,8 8,8 6,6 9,6 8,7 9,7 9,8 10,8 7,6 10,9",
+        moves: "7,7 7,9 6,7 5,7 6,8 6,9 5,9 4,10 8,8 8,6 7,8",
     },
     BenchPosition {
         name: "renju15-middle",
         size: 15,
         rule: Rule::Renju,
-        moves: "7,7 8,6 8,8 6,8 9,7 6,6 6,7 10,7 7,6 7,5 8,5",
+        moves: "7,7 5,5 9,5 8,6 7,5 7,6 9,6 9,4 8,4 10,5 5,7 6,6",
     },
-    BenchPosition { name: "caro15-middle", size: 15, rule: Rule::Caro, moves: "7,7 8,8 6,8 8,6 8,7 6,7 9,7 10,7 7,9 7,8" },
-    BenchPosition { name: "free20-opening", size: 20, rule: Rule::Freestyle, moves: "9,9 10,10 10,8 8,10" },
+    BenchPosition {
+        name: "caro15-middle",
+        size: 15,
+        rule: Rule::Caro,
+        moves: "7,7 6,7 8,6 9,5 6,6 8,8 7,6 5,6 7,8 7,5",
+    },
+    BenchPosition {
+        name: "free20-opening",
+        size: 20,
+        rule: Rule::Freestyle,
+        moves: "9,9 10,10 10,8 8,10",
+    },
     BenchPosition {
         name: "free20-middle",
         size: 20,
         rule: Rule::Freestyle,
-        moves: "9,9 10,9 10,10 8,8 11,11 12,12 9,11 8,12 10,11 11,10 8,11 7,11 9,12",
+        moves: "9,9 10,10 11,9 8,9 10,8 8,10 9,7 8,6 11,10 9,8 11,11 11,8",
     },
 ];
 
@@ -104,7 +119,9 @@ pub fn run(args: &[String]) -> i32 {
             },
             None => Limits::depth(depth),
         };
-        let r = s.search(&board, &limits, &stop).expect("bench position has moves");
+        let r = s
+            .search(&board, &limits, &stop)
+            .expect("bench position has moves");
         total_nodes += r.nodes;
         println!(
             "{:<16} depth {:>2} score {:>6} best {:<5} nodes {:>10} time {:>6} ms",

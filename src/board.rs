@@ -41,9 +41,10 @@ impl std::fmt::Display for MoveError {
 
 /// A cell's best threat for one colour, combining its four line patterns. Ranked so
 /// that `t >= Threat::Four` reads as "playing here makes at least a four".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Threat {
+    #[default]
     None = 0,
     /// At least one open two or blocked three.
     Two,
@@ -72,7 +73,11 @@ fn stone(c: Color) -> u8 {
 /// Key slot of the cell at offset `k` (|k| in 1..=HALF) from the centre.
 #[inline]
 fn slot(k: isize) -> u32 {
-    (if k < 0 { k + HALF as isize } else { k + HALF as isize - 1 }) as u32
+    (if k < 0 {
+        k + HALF as isize
+    } else {
+        k + HALF as isize - 1
+    }) as u32
 }
 
 /// Per-cell derived data for one colour.
@@ -81,18 +86,6 @@ pub(crate) struct CellInfo {
     pub pat: [Pattern; 4],
     pub threat: Threat,
     pub value: i32,
-}
-
-impl Default for Pattern {
-    fn default() -> Self {
-        Pattern::Dead
-    }
-}
-
-impl Default for Threat {
-    fn default() -> Self {
-        Threat::None
-    }
 }
 
 /// Evaluation weight of each line pattern for the player who could play there.
@@ -177,7 +170,11 @@ pub struct Board {
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "Board {}x{} {:?} side {:?}", self.width, self.height, self.rule, self.side)?;
+        writeln!(
+            f,
+            "Board {}x{} {:?} side {:?}",
+            self.width, self.height, self.rule, self.side
+        )?;
         for y in 0..self.height {
             for x in 0..self.width {
                 let c = match self.cells[self.index(Pos::new(x as u8, y as u8))] {
@@ -282,7 +279,11 @@ impl Board {
         for k in 1..=HALF as isize {
             for s in [-k, k] {
                 let j = i as isize + s * self.dirs[d];
-                let v = if j >= 0 && (j as usize) < self.cells.len() { self.cells[j as usize] } else { WALL };
+                let v = if j >= 0 && (j as usize) < self.cells.len() {
+                    self.cells[j as usize]
+                } else {
+                    WALL
+                };
                 key |= (v as u32) << (2 * slot(s));
             }
         }
@@ -336,8 +337,8 @@ impl Board {
                     self.refresh_pattern(j, d);
                     self.refresh_info(j);
                     if affected_empty_before(self, j) {
-                        for c in 0..2 {
-                            self.value_sum[c] += self.info[j][c].value - before[c].value;
+                        for (c, old) in before.iter().enumerate() {
+                            self.value_sum[c] += self.info[j][c].value - old.value;
                         }
                     }
                 }
@@ -422,7 +423,10 @@ impl Board {
     /// The point of an internal index.
     #[inline]
     pub(crate) fn pos(&self, i: usize) -> Pos {
-        Pos::new((i % self.stride - HALF) as u8, (i / self.stride - HALF) as u8)
+        Pos::new(
+            (i % self.stride - HALF) as u8,
+            (i / self.stride - HALF) as u8,
+        )
     }
 
     /// What is at `p`; `None` when `p` is off the board.
@@ -556,7 +560,11 @@ impl Board {
             b += step;
         }
         let len = ((b - a) / step + 1) as usize;
-        (len, self.cells[(a - step) as usize], self.cells[(b + step) as usize])
+        (
+            len,
+            self.cells[(a - step) as usize],
+            self.cells[(b + step) as usize],
+        )
     }
 
     /// True if the side to move may play at `p` (empty, and not a renju foul for black).
@@ -650,12 +658,18 @@ impl Board {
             }
         }
         if fresh.value_sum != self.value_sum {
-            return Err(format!("value sums {:?} vs recount {:?}", self.value_sum, fresh.value_sum));
+            return Err(format!(
+                "value sums {:?} vs recount {:?}",
+                self.value_sum, fresh.value_sum
+            ));
         }
         if fresh.hash != self.hash {
             return Err("hash differs".into());
         }
-        let empties = self.cell_indices().filter(|&i| self.cells[i] == EMPTY).count();
+        let empties = self
+            .cell_indices()
+            .filter(|&i| self.cells[i] == EMPTY)
+            .count();
         if empties != self.empties {
             return Err("empty count differs".into());
         }
@@ -736,9 +750,9 @@ impl Board {
         }
         let mut fours = 0;
         let mut has_four = [false; 4];
-        for d in 0..4 {
+        for (d, four) in has_four.iter_mut().enumerate() {
             let (pts, n) = self.five_points(i, d, extra);
-            has_four[d] = n > 0;
+            *four = n > 0;
             if n == 2 {
                 // Two five points 5 apart around four stones are one straight four.
                 let gap = (pts[1] as isize - pts[0] as isize).abs();
@@ -751,9 +765,9 @@ impl Board {
             return true;
         }
         let mut threes = 0;
-        for d in 0..4 {
+        for (d, &four) in has_four.iter().enumerate() {
             // A line that already makes a four is not also a three.
-            if !has_four[d] && self.makes_three(i, d, extra) {
+            if !four && self.makes_three(i, d, extra) {
                 threes += 1;
                 if threes >= 2 {
                     return true;
@@ -825,7 +839,8 @@ impl Board {
         let p = &info.pat;
         let fours = p.iter().filter(|&&q| q >= Pattern::B4).count();
         let threes = p.iter().filter(|&&q| q == Pattern::F3).count();
-        let maybe = p.contains(&Pattern::Overline) || p.contains(&Pattern::F4) || fours >= 2 || threes >= 2;
+        let maybe =
+            p.contains(&Pattern::Overline) || p.contains(&Pattern::F4) || fours >= 2 || threes >= 2;
         maybe && self.forbidden_with(i, &mut Vec::with_capacity(8))
     }
 }

@@ -16,10 +16,11 @@ pub const KEY_BITS: u32 = 4 * HALF as u32;
 /// What one line makes for the player who puts a stone on the centre, ranked so that
 /// `p >= Pattern::B4` reads as "at least a four". Pictures: `X` the stone played,
 /// `x` own stones, `o` opponent, `.` empty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Pattern {
     /// No five can ever be made through the centre on this line.
+    #[default]
     Dead = 0,
     /// The move makes an overline that does not win (exact-five rules): `xxXxxx`.
     Overline,
@@ -290,7 +291,11 @@ pub fn key_from_picture(pic: &str) -> u32 {
             '#' => 3,
             _ => 0,
         };
-        let s = if k < 0 { k + HALF as i64 } else { k + HALF as i64 - 1 } as u32;
+        let s = if k < 0 {
+            k + HALF as i64
+        } else {
+            k + HALF as i64 - 1
+        } as u32;
         key |= v << (2 * s);
     }
     key
@@ -340,7 +345,11 @@ mod tests {
         assert_eq!(pat(FiveRule::CaroAtLeast, "xxXxxx"), Pattern::F5);
         assert_eq!(pat(FiveRule::CaroExact, "xxXxxx"), Pattern::Overline);
         // .xxX.o with o past a gap: after black fills, both ends are checked.
-        assert_eq!(pat(FiveRule::CaroAtLeast, "o.xxXx.o"), Pattern::B4, "blocking one end leaves a dead five");
+        assert_eq!(
+            pat(FiveRule::CaroAtLeast, "o.xxXx.o"),
+            Pattern::B4,
+            "blocking one end leaves a dead five"
+        );
         assert_eq!(pat(FiveRule::AtLeast, "o.xxXx.o"), Pattern::F4);
     }
 

@@ -178,7 +178,12 @@ impl Searcher {
     }
 
     /// Searches `board` for the side to move. `None` if there is no empty point.
-    pub fn search(&mut self, board: &Board, limits: &Limits, stop: &AtomicBool) -> Option<SearchResult> {
+    pub fn search(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult> {
         let mut b = board.clone();
         self.tt.new_search();
         self.nodes = 0;
@@ -214,7 +219,10 @@ impl Searcher {
         }
 
         // Step 3. Iterative deepening.
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as i32 - 8).clamp(1, MAX_PLY as i32 - 8);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 8)
+            .clamp(1, MAX_PLY as i32 - 8);
         let mut best: Option<(usize, Score, i32, Vec<Pos>)> = None;
         for depth in 1..=max_depth {
             let iter_start = limits.start.elapsed();
@@ -230,7 +238,9 @@ impl Searcher {
                 }
                 break;
             }
-            let pv: Vec<Pos> = (0..self.pv_len[0]).map(|k| board_pos(board, self.pv[0][k] as usize)).collect();
+            let pv: Vec<Pos> = (0..self.pv_len[0])
+                .map(|k| board_pos(board, self.pv[0][k] as usize))
+                .collect();
             let m = self.pv[0][0] as usize;
             best = Some((m, score, depth, pv));
             // Step 4. Stop when the result is proven or another iteration would not fit.
@@ -327,7 +337,8 @@ impl Searcher {
         }
         if depth <= 0 {
             if let Some(i) = s.my_four_four {
-                if !s.opp_has_four && !(b.side_to_move() == Color::Black && b.forbidden_at(i)) {
+                let foul = b.side_to_move() == Color::Black && b.forbidden_at(i);
+                if !(s.opp_has_four || foul) {
                     return win_in(ply + 3);
                 }
             }
@@ -335,7 +346,12 @@ impl Searcher {
         }
 
         // Step 4. Transposition table.
-        let hash = b.hash() ^ if b.side_to_move() == Color::White { WHITE_TO_MOVE } else { 0 };
+        let hash = b.hash()
+            ^ if b.side_to_move() == Color::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
         let mut tt_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_move = hit.mv;
@@ -356,7 +372,11 @@ impl Searcher {
         self.gen_moves(b, &s, ply, tt_move);
         if self.moves[ply].is_empty() {
             // Black under renju whose every reply is a foul: the threat goes through.
-            return if s.opp_fives > 0 { loss_in(ply + 2) } else { self.evaluate(b) };
+            return if s.opp_fives > 0 {
+                loss_in(ply + 2)
+            } else {
+                self.evaluate(b)
+            };
         }
         let me = b.side_to_move();
         let n = self.moves[ply].len();
@@ -371,7 +391,10 @@ impl Searcher {
                 -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
             } else {
                 // Step 6. Late move reductions for quiet moves (CITE: LMR, as in Stockfish).
-                let r = if depth >= self.params.lmr_min_depth && k >= self.params.lmr_min_moves && !tactical {
+                let r = if depth >= self.params.lmr_min_depth
+                    && k >= self.params.lmr_min_moves
+                    && !tactical
+                {
                     1 + i32::from(k >= 8 && depth >= 5)
                 } else {
                     0
@@ -453,11 +476,20 @@ impl Searcher {
             }
             let mi = b.info(i, me);
             let oi = b.info(i, opp);
-            if s.opp_has_three && mi.threat < Threat::Four && !oi.pat.iter().any(|&p| p >= Pattern::B4) {
+            if s.opp_has_three
+                && mi.threat < Threat::Four
+                && !oi.pat.iter().any(|&p| p >= Pattern::B4)
+            {
                 // Against a three: our fours, or points on the opponent's lines.
                 continue;
             }
-            let class = |t: Threat, bonus: i32| if t >= Threat::Three { t as i32 * 2 + bonus } else { 0 };
+            let class = |t: Threat, bonus: i32| {
+                if t >= Threat::Three {
+                    t as i32 * 2 + bonus
+                } else {
+                    0
+                }
+            };
             let cls = class(mi.threat, 1).max(class(oi.threat, 0));
             let mut score = cls * TACTICAL / 4 + mi.value + oi.value;
             if cls == 0 {
@@ -519,7 +551,10 @@ fn scan(b: &Board) -> Scan {
         if oi.threat >= Threat::Four {
             s.opp_has_four = true;
         }
-        if oi.pat.contains(&Pattern::F4) && !s.opp_has_three && !(renju_opp_black && b.forbidden_at(i)) {
+        if oi.pat.contains(&Pattern::F4)
+            && !s.opp_has_three
+            && !(renju_opp_black && b.forbidden_at(i))
+        {
             s.opp_has_three = true;
         }
     }

@@ -173,10 +173,7 @@ mod tests {
             used_ms: 9990,
         };
         assert_eq!(c.budget(30, 195), Budget::INSTANT);
-        let c = Clock {
-            used_ms: 5000,
-            ..c
-        };
+        let c = Clock { used_ms: 5000, ..c };
         let b = c.budget(30, 195);
         assert!(ms(b.hard) < 5000 && ms(b.hard) > 0, "{b:?}");
     }

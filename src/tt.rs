@@ -82,7 +82,10 @@ impl TransTable {
                 return TransTable { entries: v, age: 0 };
             }
             if n == 1 {
-                return TransTable { entries: vec![Entry::default()], age: 0 };
+                return TransTable {
+                    entries: vec![Entry::default()],
+                    age: 0,
+                };
             }
             n /= 2;
         }
@@ -128,7 +131,15 @@ impl TransTable {
     /// Stores a result, replacing an entry of another position only if it is older or
     /// shallower.
     #[inline]
-    pub fn store(&mut self, hash: u64, ply: usize, mv: u16, score: Score, depth: i32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        hash: u64,
+        ply: usize,
+        mv: u16,
+        score: Score,
+        depth: i32,
+        bound: Bound,
+    ) {
         let age = self.age;
         let i = self.slot(hash);
         let e = &mut self.entries[i];
@@ -164,7 +175,11 @@ mod tests {
         t.store(h, 3, 42, win_in(7), 5, Bound::Exact);
         let hit = t.probe(h, 1).unwrap();
         assert_eq!(hit.mv, 42);
-        assert_eq!(hit.score, WIN - 5, "mate distance re-based on the probing ply");
+        assert_eq!(
+            hit.score,
+            WIN - 5,
+            "mate distance re-based on the probing ply"
+        );
         assert_eq!(hit.depth, 5);
         assert_eq!(hit.bound, Bound::Exact);
         t.clear();

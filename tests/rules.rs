@@ -27,16 +27,33 @@ fn row(y: u8, xs: &[u8]) -> Vec<(u8, u8)> {
 
 /// Far-away filler stones so the stone counts look like a real game.
 fn filler(n: usize) -> Vec<(u8, u8)> {
-    (0..n).map(|i| ((i % 5 * 3) as u8, (14 - i / 5) as u8)).collect()
+    (0..n)
+        .map(|i| ((i % 5 * 3) as u8, (14 - i / 5) as u8))
+        .collect()
 }
 
 #[test]
 fn freestyle_five_and_overline_win() {
-    let b = board(Rule::Freestyle, &row(7, &[3, 4, 5, 6, 7]), &filler(4), Color::White);
+    let b = board(
+        Rule::Freestyle,
+        &row(7, &[3, 4, 5, 6, 7]),
+        &filler(4),
+        Color::White,
+    );
     assert_eq!(b.winner(), Some(Color::Black));
-    let b = board(Rule::Freestyle, &row(7, &[3, 4, 5, 6, 7, 8]), &filler(5), Color::White);
+    let b = board(
+        Rule::Freestyle,
+        &row(7, &[3, 4, 5, 6, 7, 8]),
+        &filler(5),
+        Color::White,
+    );
     assert_eq!(b.winner(), Some(Color::Black), "six wins in freestyle");
-    let b = board(Rule::Freestyle, &row(7, &[3, 4, 5, 6]), &filler(4), Color::Black);
+    let b = board(
+        Rule::Freestyle,
+        &row(7, &[3, 4, 5, 6]),
+        &filler(4),
+        Color::Black,
+    );
     assert_eq!(b.winner(), None);
     // Diagonals and the edge count.
     let diag: Vec<(u8, u8)> = (0..5).map(|i| (10 + i, i)).collect();
@@ -46,11 +63,26 @@ fn freestyle_five_and_overline_win() {
 
 #[test]
 fn standard_needs_exactly_five() {
-    let b = board(Rule::Standard, &row(7, &[3, 4, 5, 6, 7]), &filler(4), Color::White);
+    let b = board(
+        Rule::Standard,
+        &row(7, &[3, 4, 5, 6, 7]),
+        &filler(4),
+        Color::White,
+    );
     assert_eq!(b.winner(), Some(Color::Black));
-    let b = board(Rule::Standard, &row(7, &[3, 4, 5, 6, 7, 8]), &filler(5), Color::White);
+    let b = board(
+        Rule::Standard,
+        &row(7, &[3, 4, 5, 6, 7, 8]),
+        &filler(5),
+        Color::White,
+    );
     assert_eq!(b.winner(), None, "an overline wins for nobody");
-    let b = board(Rule::Standard, &filler(5), &row(7, &[2, 3, 4, 5, 6, 7, 8]), Color::Black);
+    let b = board(
+        Rule::Standard,
+        &filler(5),
+        &row(7, &[2, 3, 4, 5, 6, 7, 8]),
+        Color::Black,
+    );
     assert_eq!(b.winner(), None);
 }
 
@@ -58,18 +90,33 @@ fn standard_needs_exactly_five() {
 fn caro_blocked_five_and_edge() {
     for rule in [Rule::Caro, Rule::CaroStandard] {
         // o x x x x x o: blocked at both ends by white: no win.
-        let b = board(rule, &row(7, &[3, 4, 5, 6, 7]), &row(7, &[2, 8]), Color::White);
+        let b = board(
+            rule,
+            &row(7, &[3, 4, 5, 6, 7]),
+            &row(7, &[2, 8]),
+            Color::White,
+        );
         assert_eq!(b.winner(), None, "{rule:?}: OXXXXXO does not win");
         // Blocked at one end only: wins.
         let b = board(rule, &row(7, &[3, 4, 5, 6, 7]), &row(7, &[2]), Color::White);
         assert_eq!(b.winner(), Some(Color::Black), "{rule:?}");
         // The edge does not block: x x x x x o at the left edge wins.
         let b = board(rule, &row(7, &[0, 1, 2, 3, 4]), &row(7, &[5]), Color::White);
-        assert_eq!(b.winner(), Some(Color::Black), "{rule:?}: the edge is not a block");
+        assert_eq!(
+            b.winner(),
+            Some(Color::Black),
+            "{rule:?}: the edge is not a block"
+        );
     }
     let six = row(7, &[3, 4, 5, 6, 7, 8]);
-    assert_eq!(board(Rule::Caro, &six, &filler(5), Color::White).winner(), Some(Color::Black));
-    assert_eq!(board(Rule::CaroStandard, &six, &filler(5), Color::White).winner(), None);
+    assert_eq!(
+        board(Rule::Caro, &six, &filler(5), Color::White).winner(),
+        Some(Color::Black)
+    );
+    assert_eq!(
+        board(Rule::CaroStandard, &six, &filler(5), Color::White).winner(),
+        None
+    );
     // Under rule 8 an overline wins even when blocked at both ends.
     let b = board(Rule::Caro, &six, &row(7, &[2, 9]), Color::White);
     assert_eq!(b.winner(), Some(Color::Black));
@@ -78,18 +125,39 @@ fn caro_blocked_five_and_edge() {
 #[test]
 fn renju_five_rules_by_colour() {
     let six = row(7, &[3, 4, 5, 6, 7, 8]);
-    assert_eq!(board(Rule::Renju, &six, &filler(6), Color::White).winner(), None, "black six is no win");
-    assert_eq!(board(Rule::Renju, &filler(6), &six, Color::Black).winner(), Some(Color::White), "white six wins");
+    assert_eq!(
+        board(Rule::Renju, &six, &filler(6), Color::White).winner(),
+        None,
+        "black six is no win"
+    );
+    assert_eq!(
+        board(Rule::Renju, &filler(6), &six, Color::Black).winner(),
+        Some(Color::White),
+        "white six wins"
+    );
     let five = row(7, &[3, 4, 5, 6, 7]);
-    assert_eq!(board(Rule::Renju, &five, &filler(4), Color::White).winner(), Some(Color::Black));
+    assert_eq!(
+        board(Rule::Renju, &five, &filler(4), Color::White).winner(),
+        Some(Color::Black)
+    );
 }
 
 #[test]
 fn renju_overline_point_is_forbidden_for_black_only() {
-    let b = board(Rule::Renju, &row(7, &[1, 2, 3, 5, 6]), &filler(5), Color::Black);
+    let b = board(
+        Rule::Renju,
+        &row(7, &[1, 2, 3, 5, 6]),
+        &filler(5),
+        Color::Black,
+    );
     assert!(b.is_forbidden(p(4, 7)), "six in a row");
     assert!(!b.is_legal(p(4, 7)));
-    let w = board(Rule::Renju, &filler(5), &row(7, &[1, 2, 3, 5, 6]), Color::White);
+    let w = board(
+        Rule::Renju,
+        &filler(5),
+        &row(7, &[1, 2, 3, 5, 6]),
+        Color::White,
+    );
     assert!(!w.is_forbidden(p(4, 7)) || w.side_to_move() == Color::White);
     assert!(w.is_legal(p(4, 7)), "white may make six");
     // Same shape under freestyle and standard: never forbidden.
@@ -107,7 +175,12 @@ fn renju_double_four_and_double_three() {
     let b = board(Rule::Renju, &black, &filler(6), Color::Black);
     assert!(b.is_forbidden(p(7, 7)), "double four");
     // Two fours on one line: x . x X x . x
-    let b = board(Rule::Renju, &row(7, &[3, 5, 7, 9]), &filler(4), Color::Black);
+    let b = board(
+        Rule::Renju,
+        &row(7, &[3, 5, 7, 9]),
+        &filler(4),
+        Color::Black,
+    );
     assert!(b.is_forbidden(p(6, 7)), "double four in one line");
     // Double three: row 7 x=5,6 and column 7 y=5,6 with open space.
     let mut black = row(7, &[5, 6]);
@@ -153,7 +226,10 @@ fn renju_three_whose_four_point_is_forbidden_does_not_count() {
     let white = filler(16);
     let b = board(Rule::Renju, &black, &white, Color::Black);
     assert!(b.is_forbidden(p(4, 7)) && b.is_forbidden(p(8, 7)));
-    assert!(!b.is_forbidden(p(7, 7)), "the row three is not a real three");
+    assert!(
+        !b.is_forbidden(p(7, 7)),
+        "the row three is not a real three"
+    );
     // Control: without column 8, (8,7) is a legal straight-four point, so the row three is
     // real and (7,7) is a double three.
     let mut black = row(7, &[5, 6]);
@@ -162,7 +238,10 @@ fn renju_three_whose_four_point_is_forbidden_does_not_count() {
     let b = board(Rule::Renju, &black, &filler(10), Color::Black);
     assert!(b.is_forbidden(p(4, 7)));
     assert!(!b.is_forbidden(p(8, 7)));
-    assert!(b.is_forbidden(p(7, 7)), "one straight-four point is legal: a real double three");
+    assert!(
+        b.is_forbidden(p(7, 7)),
+        "one straight-four point is legal: a real double three"
+    );
 }
 
 #[test]

@@ -1,0 +1,197 @@
+//! Search tactics with known answers (each position is small and hand-checked).
+
+use std::sync::atomic::AtomicBool;
+use wuzi::board::Board;
+use wuzi::search::{Limits, Searcher};
+use wuzi::types::{Color, Pos, Rule, WIN};
+
+fn p(x: u8, y: u8) -> Pos {
+    Pos::new(x, y)
+}
+
+/// Plays `moves` alternately from black on a 15x15 board.
+fn game(rule: Rule, moves: &[(u8, u8)]) -> Board {
+    let mut b = Board::new(15, 15, rule);
+    for &(x, y) in moves {
+        b.play(p(x, y)).unwrap();
+    }
+    b
+}
+
+fn best(b: &Board, depth: i32) -> (Pos, i32) {
+    let mut s = Searcher::new(4 << 20);
+    let r = s
+        .search(b, &Limits::depth(depth), &AtomicBool::new(false))
+        .unwrap();
+    assert!(b.is_legal(r.best), "illegal move {}", r.best);
+    (r.best, r.score)
+}
+
+#[test]
+fn makes_five() {
+    let b = game(
+        Rule::Freestyle,
+        &[
+            (3, 7),
+            (3, 9),
+            (4, 7),
+            (10, 10),
+            (5, 7),
+            (11, 3),
+            (6, 7),
+            (12, 12),
+        ],
+    );
+    let (m, s) = best(&b, 4);
+    assert!(m == p(2, 7) || m == p(7, 7), "{m}");
+    assert_eq!(s, WIN - 1);
+}
+
+#[test]
+fn blocks_four() {
+    let b = game(
+        Rule::Freestyle,
+        &[(4, 7), (3, 7), (5, 7), (10, 3), (6, 7), (11, 12), (7, 7)],
+    );
+    assert_eq!(best(&b, 4).0, p(8, 7));
+}
+
+/// Black: row 7 at x=1,2,3,5,6, so (4,7) makes six. White: a four on row 12 (x=3..6,
+/// left end blocked by black at (2,12)) that wins at (7,12). Black to move.
+const OVERLINE: [(u8, u8); 12] = [
+    (1, 7),
+    (3, 12),
+    (2, 7),
+    (4, 12),
+    (3, 7),
+    (5, 12),
+    (5, 7),
+    (6, 12),
+    (6, 7),
+    (14, 0),
+    (2, 12),
+    (10, 1),
+];
+
+#[test]
+fn overline_by_rule() {
+    assert_eq!(
+        best(&game(Rule::Freestyle, &OVERLINE), 4).0,
+        p(4, 7),
+        "six wins"
+    );
+    assert_eq!(
+        best(&game(Rule::Caro, &OVERLINE), 4).0,
+        p(4, 7),
+        "six wins under caro 8"
+    );
+    for rule in [Rule::Standard, Rule::Renju, Rule::CaroStandard] {
+        assert_eq!(
+            best(&game(rule, &OVERLINE), 4).0,
+            p(7, 12),
+            "{rule:?}: six is no win, block"
+        );
+    }
+}
+
+#[test]
+fn renju_black_never_plays_a_foul() {
+    // (7,7) would make a double four; nothing else is urgent.
+    let moves = [
+        (4, 7),
+        (1, 1),
+        (5, 7),
+        (1, 13),
+        (6, 7),
+        (13, 1),
+        (7, 4),
+        (13, 13),
+        (7, 5),
+        (0, 7),
+        (7, 6),
+        (14, 4),
+    ];
+    let b = game(Rule::Renju, &moves);
+    assert!(b.is_forbidden(p(7, 7)));
+    for depth in 1..=5 {
+        assert_ne!(best(&b, depth).0, p(7, 7), "depth {depth}");
+    }
+    // Under freestyle the same point wins (double four).
+    let (m, s) = best(&game(Rule::Freestyle, &moves), 4);
+    assert!(s >= WIN - 5, "freestyle double four wins: {m} {s}");
+}
+
+#[test]
+fn finds_double_three_win() {
+    // Black: two on row 7 (x=6,7) and two on column 9 (y=5,6), all open, no white
+    // stone near. (9,7) makes a split three on the row and a three on the column: a
+    // double three, which wins in 5 plies (block one, open four from the other, five).
+    let b = {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for &(x, y) in &[(6, 7), (7, 7), (9, 5), (9, 6), (2, 2)] {
+            b.place(p(x, y), Color::Black).unwrap();
+        }
+        for &(x, y) in &[(12, 12), (12, 0), (0, 12), (1, 1), (13, 6)] {
+            b.place(p(x, y), Color::White).unwrap();
+        }
+        b.set_side_to_move(Color::Black);
+        b
+    };
+    let (m, s) = best(&b, 5);
+    assert!(s >= WIN - 5, "a forced win: {m} {s}");
+}
+
+#[test]
+fn renju_white_wins_through_a_forbidden_block() {
+    // White (to move) has 5,6,7 on row 7, blocked on the left by black (4,7). After
+    // white (8,7) the only block is (9,7), which would give black a six on column 9
+    // (black at y=4,5,6 and 8,9): forbidden, so black cannot block and white wins.
+    let mut b = Board::new(15, 15, Rule::Renju);
+    for &(x, y) in &[(4, 7), (9, 4), (9, 5), (9, 6), (9, 8), (9, 9)] {
+        b.place(p(x, y), Color::Black).unwrap();
+    }
+    for &(x, y) in &[(5, 7), (6, 7), (7, 7), (0, 14), (14, 14)] {
+        b.place(p(x, y), Color::White).unwrap();
+    }
+    b.set_side_to_move(Color::White);
+    assert!(b.is_forbidden(p(9, 7)));
+    let (m, s) = best(&b, 4);
+    assert_eq!(m, p(8, 7));
+    assert_eq!(s, WIN - 3, "win in 3 plies");
+    // Under standard rules the same shape is only a four: black blocks at (9,7).
+    let mut b2 = b.clone();
+    b2.set_rule(Rule::Standard);
+    b2.play(p(8, 7)).unwrap();
+    assert_eq!(best(&b2, 3).0, p(9, 7));
+}
+
+#[test]
+fn search_is_deterministic() {
+    let b = game(Rule::Freestyle, &[(7, 7), (8, 8), (8, 6), (6, 8), (9, 7)]);
+    let run = || {
+        let mut s = Searcher::new(1 << 20);
+        let r = s
+            .search(&b, &Limits::depth(5), &AtomicBool::new(false))
+            .unwrap();
+        (r.best, r.score, r.nodes)
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn no_move_on_a_full_board() {
+    let mut b = Board::new(5, 5, Rule::Freestyle);
+    // Fill without five: rows alternate patterns X X O O X / O O X X O ...
+    for y in 0..5u8 {
+        for x in 0..5u8 {
+            let black = ((x / 2 + y) % 2 == 0) ^ (x == 4 && y % 2 == 1);
+            let c = if black { Color::Black } else { Color::White };
+            b.place(p(x, y), c).unwrap();
+        }
+    }
+    assert!(b.is_full());
+    let mut s = Searcher::new(1 << 16);
+    assert!(s
+        .search(&b, &Limits::depth(3), &AtomicBool::new(false))
+        .is_none());
+}
