@@ -3,6 +3,7 @@
 //! Module map (dependencies point one way): `types` <- `board` <- `search` <-
 //! {`protocol`, `bench`} <- the binary. `time` depends only on `std`.
 
+pub mod bench;
 pub mod board;
 pub mod search;
 pub mod time;
