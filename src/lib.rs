@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod protocol;
 pub mod search;
 pub mod time;
 pub mod types;
