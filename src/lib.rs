@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod board;
 pub mod pattern;
+pub mod protocol;
 pub mod search;
 pub mod time;
 pub mod tt;

@@ -1,0 +1,613 @@
+//! Bytes and threads: the input reader, the output writer and the event loop.
+//!
+//! Three threads meet on one channel of [`Event`]s:
+//! * the reader turns raw input bytes into lines, each stamped with the instant it was
+//!   complete (a move's clock starts there);
+//! * the caller's thread runs the loop: it owns the [`Session`] and the output;
+//! * a search thread (one per move, with a big stack) runs the search and sends the
+//!   searcher back with the result.
+//!
+//! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops the
+//! search), YXSTOP/STOP stop it, END returns at once, and every other command waits in a
+//! queue until the move has been printed. An INFO line that arrives behind queued commands
+//! waits its turn too, so settings and resets stay in the order they were sent.
+
+use super::parse::{parse, Command, Info};
+use super::reply::Reply;
+use super::session::{Action, SearchJob, Session};
+use crate::board::Board;
+use crate::search::{Limits, SearchResult, Searcher};
+use std::collections::VecDeque;
+use std::io::{self, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::Instant;
+
+/// The search function the loop calls on the search thread (injectable for tests).
+pub(crate) type SearchFn = fn(&mut Searcher, &Board, &Limits, &AtomicBool) -> Option<SearchResult>;
+
+/// Longest input line kept; the rest of a longer line is dropped. Real commands are
+/// short (a folder path is the longest), and this bounds memory on garbage input.
+pub const MAX_LINE: usize = 4096;
+
+/// Stack of the search thread: deep recursion must never overflow.
+const SEARCH_STACK: usize = 64 << 20;
+
+/// What the loop waits for.
+enum Event {
+    /// A complete input line and the instant it was complete.
+    Line(String, Instant),
+    /// The end of input.
+    Eof,
+    /// The search thread is done: its searcher (`None` if the search panicked) and result.
+    Done {
+        searcher: Option<Searcher>,
+        result: Option<SearchResult>,
+    },
+}
+
+/// Splits a byte stream into lines ended by LF, CR LF or a lone CR. Empty and blank
+/// lines are skipped; a line longer than [`MAX_LINE`] bytes keeps only its start; bytes
+/// that are not UTF-8 become U+FFFD.
+#[derive(Default)]
+pub struct LineSplitter {
+    buf: Vec<u8>,
+    dropped: usize,
+}
+
+impl LineSplitter {
+    /// An empty splitter.
+    pub fn new() -> LineSplitter {
+        LineSplitter::default()
+    }
+
+    /// Feeds bytes and calls `emit` with each line they complete.
+    pub fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(String)) {
+        for &b in bytes {
+            if b == b'\n' || b == b'\r' {
+                if let Some(line) = self.take() {
+                    emit(line);
+                }
+            } else if self.buf.len() < MAX_LINE {
+                self.buf.push(b);
+            } else {
+                self.dropped += 1;
+            }
+        }
+    }
+
+    /// The end of input: the last line if it had no line end.
+    pub fn finish(&mut self) -> Option<String> {
+        self.take()
+    }
+
+    fn take(&mut self) -> Option<String> {
+        if self.dropped > 0 {
+            log::warn!("input line too long: dropped {} bytes", self.dropped);
+            self.dropped = 0;
+        }
+        let line = String::from_utf8_lossy(&self.buf).trim().to_string();
+        self.buf.clear();
+        (!line.is_empty()).then_some(line)
+    }
+}
+
+/// Writes reply lines: each as one `write_all` of the whole line with its LF, then a
+/// flush. An error means the manager is gone.
+struct Output<W: Write> {
+    out: W,
+}
+
+impl<W: Write> Output<W> {
+    fn send(&mut self, reply: &Reply) -> io::Result<()> {
+        let line = format!("{reply}\n");
+        self.out.write_all(line.as_bytes())?;
+        self.out.flush()?;
+        log::info!("> {reply}");
+        Ok(())
+    }
+}
+
+/// What the loop does after handling one line.
+enum Step {
+    Continue,
+    Searching(Arc<AtomicBool>),
+    Exit,
+}
+
+/// Runs a protocol session until END, the end of input or a failed write; returns the
+/// process exit code (always 0: each of these is a normal end).
+pub(crate) fn run_with<R, W>(input: R, output: W, search: SearchFn) -> i32
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::channel();
+    if spawn_reader(input, tx.clone()).is_err() {
+        log::error!("cannot start the input thread");
+        return 0;
+    }
+    let mut out = Output { out: output };
+    let mut session = Session::new();
+    let mut queue: VecDeque<(String, Instant)> = VecDeque::new();
+    // The running search's stop flag; `None` while idle.
+    let mut stop: Option<Arc<AtomicBool>> = None;
+    let mut eof = false;
+    loop {
+        while stop.is_none() {
+            let Some((line, at)) = queue.pop_front() else {
+                break;
+            };
+            match handle(&mut session, &line, at, &mut out, &tx, search) {
+                Step::Continue => {}
+                Step::Searching(flag) => stop = Some(flag),
+                Step::Exit => return 0,
+            }
+        }
+        if stop.is_none() && eof {
+            log::info!("end of input");
+            return 0;
+        }
+        // We hold a sender ourselves, so `recv` cannot fail; stop if it ever does.
+        let Ok(event) = rx.recv() else {
+            return 0;
+        };
+        match event {
+            Event::Line(line, at) => {
+                log::info!("< {line}");
+                let Some(flag) = &stop else {
+                    queue.push_back((line, at));
+                    continue;
+                };
+                match parse(&line) {
+                    Ok(Command::End) => {
+                        flag.store(true, Ordering::Relaxed);
+                        log::info!("END during a search: exiting");
+                        return 0;
+                    }
+                    Ok(Command::Stop) => flag.store(true, Ordering::Relaxed),
+                    Ok(Command::Info(info)) if queue.is_empty() => {
+                        if session.apply_info(&info) {
+                            flag.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Ok(Command::Info(Info::TimeoutTurn(0))) => {
+                        flag.store(true, Ordering::Relaxed);
+                        queue.push_back((line, at));
+                    }
+                    _ => queue.push_back((line, at)),
+                }
+            }
+            Event::Eof => eof = true,
+            Event::Done { searcher, result } => {
+                stop = None;
+                for reply in session.search_done(searcher, result) {
+                    if out.send(&reply).is_err() {
+                        return 0;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Hands one line to the session and carries out its answer.
+fn handle<W: Write>(
+    session: &mut Session,
+    line: &str,
+    at: Instant,
+    out: &mut Output<W>,
+    tx: &Sender<Event>,
+    search: SearchFn,
+) -> Step {
+    let replies = match session.handle_line(line, at) {
+        Action::Nothing => return Step::Continue,
+        Action::Exit => return Step::Exit,
+        Action::Reply(reply) => vec![reply],
+        Action::Think(job) => {
+            let flag = Arc::new(AtomicBool::new(false));
+            match spawn_search(job, flag.clone(), tx.clone(), search) {
+                Ok(()) => return Step::Searching(flag),
+                Err(e) => {
+                    // The job (and the searcher in it) is gone; still move.
+                    log::error!("cannot start a search thread: {e}");
+                    session.search_done(None, None)
+                }
+            }
+        }
+    };
+    for reply in &replies {
+        if out.send(reply).is_err() {
+            return Step::Exit;
+        }
+    }
+    Step::Continue
+}
+
+/// Starts the thread that reads input and sends [`Event::Line`]s, then [`Event::Eof`].
+fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io::Result<()> {
+    thread::Builder::new()
+        .name("wuzi-input".into())
+        .spawn(move || {
+            let mut lines = LineSplitter::new();
+            let mut chunk = vec![0u8; 8192];
+            loop {
+                let n = match input.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        log::warn!("input error: {e}");
+                        break;
+                    }
+                };
+                let mut gone = false;
+                lines.feed(&chunk[..n], |line| {
+                    gone |= tx.send(Event::Line(line, Instant::now())).is_err();
+                });
+                if gone {
+                    return;
+                }
+            }
+            if let Some(line) = lines.finish() {
+                let _ = tx.send(Event::Line(line, Instant::now()));
+            }
+            let _ = tx.send(Event::Eof);
+        })
+        .map(|_| ())
+}
+
+/// Runs one search on its own thread; a panic inside it is caught and reported as a
+/// missing searcher, so the session answers a fallback move and builds a fresh searcher.
+fn spawn_search(
+    job: SearchJob,
+    stop: Arc<AtomicBool>,
+    tx: Sender<Event>,
+    search: SearchFn,
+) -> io::Result<()> {
+    thread::Builder::new()
+        .name("wuzi-search".into())
+        .stack_size(SEARCH_STACK)
+        .spawn(move || {
+            let SearchJob {
+                board,
+                limits,
+                mut searcher,
+            } = job;
+            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                search(&mut searcher, &board, &limits, &stop)
+            }));
+            let event = match outcome {
+                Ok(result) => Event::Done {
+                    searcher: Some(searcher),
+                    result,
+                },
+                Err(_) => {
+                    log::error!("the search panicked; answering a fallback move");
+                    Event::Done {
+                        searcher: None,
+                        result: None,
+                    }
+                }
+            };
+            let _ = tx.send(event);
+        })
+        .map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Pos;
+    use std::io::{BufRead, BufReader, PipeWriter};
+    use std::sync::atomic::AtomicUsize;
+    use std::sync::mpsc::Receiver;
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    fn split(chunks: &[&[u8]]) -> Vec<String> {
+        let mut s = LineSplitter::new();
+        let mut out = Vec::new();
+        for c in chunks {
+            s.feed(c, |l| out.push(l));
+        }
+        out.extend(s.finish());
+        out
+    }
+
+    #[test]
+    fn splits_on_lf_crlf_and_lone_cr() {
+        assert_eq!(
+            split(&[b"START 15\r\nINFO rule 0\nBEGIN\rABOUT"]),
+            ["START 15", "INFO rule 0", "BEGIN", "ABOUT"]
+        );
+        // A CR LF split across two reads is still one line end.
+        assert_eq!(
+            split(&[b"START 15\r", b"\nBEGIN\r\n"]),
+            ["START 15", "BEGIN"]
+        );
+        assert_eq!(split(&[b"\n\r\n  \t \r\nEND\n\n"]), ["END"]);
+        assert_eq!(split(&[b"TU", b"RN 7", b",7\n"]), ["TURN 7,7"]);
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_bad_bytes_replaced() {
+        let mut long = vec![b'X'; 200_000];
+        long.extend_from_slice(b"\nABOUT\n");
+        let lines = split(&[&long]);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].len(), MAX_LINE);
+        assert_eq!(lines[1], "ABOUT");
+        let lines = split(&[b"\xff\xfe\x00\x01 START 15\n"]);
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].contains('\u{fffd}') && lines[0].ends_with("START 15"));
+    }
+
+    /// A session in this process with an injected search function.
+    struct Harness {
+        input: Option<PipeWriter>,
+        lines: Receiver<String>,
+        done: Receiver<i32>,
+    }
+
+    impl Harness {
+        fn new(search: SearchFn) -> Harness {
+            let (in_r, in_w) = io::pipe().unwrap();
+            let (out_r, out_w) = io::pipe().unwrap();
+            let (done_tx, done) = mpsc::channel();
+            thread::spawn(move || {
+                let _ = done_tx.send(run_with(in_r, out_w, search));
+            });
+            let (tx, lines) = mpsc::channel();
+            thread::spawn(move || {
+                for line in BufReader::new(out_r).lines() {
+                    let Ok(line) = line else { break };
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            Harness {
+                input: Some(in_w),
+                lines,
+                done,
+            }
+        }
+
+        fn send(&mut self, line: &str) {
+            let w = self.input.as_mut().unwrap();
+            w.write_all(format!("{line}\n").as_bytes()).unwrap();
+        }
+
+        fn close_input(&mut self) {
+            self.input = None;
+        }
+
+        /// The next line that is not a MESSAGE, within 5 s.
+        fn reply(&self) -> String {
+            loop {
+                let l = self
+                    .lines
+                    .recv_timeout(Duration::from_secs(5))
+                    .expect("no reply");
+                if !l.starts_with("MESSAGE ") {
+                    return l;
+                }
+            }
+        }
+
+        fn quiet(&self, ms: u64) -> bool {
+            self.lines.recv_timeout(Duration::from_millis(ms)).is_err()
+        }
+
+        fn exit_code(&self, within: Duration) -> Option<i32> {
+            self.done.recv_timeout(within).ok()
+        }
+    }
+
+    fn centre(board: &Board) -> SearchResult {
+        let p = crate::protocol::session::fallback_move(board).unwrap();
+        SearchResult {
+            best: p,
+            score: 0,
+            depth: 1,
+            nodes: 1,
+            elapsed: Duration::ZERO,
+            pv: vec![p],
+        }
+    }
+
+    /// Thinks until stopped (or 30 s): stands in for a long real search.
+    fn until_stopped(
+        _: &mut Searcher,
+        b: &Board,
+        _: &Limits,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult> {
+        let t = Instant::now();
+        while !stop.load(Ordering::Relaxed) && t.elapsed() < Duration::from_secs(30) {
+            thread::sleep(Duration::from_millis(1));
+        }
+        Some(centre(b))
+    }
+
+    fn is_move(s: &str) -> Option<Pos> {
+        let (x, y) = s.split_once(',')?;
+        Some(Pos::new(x.parse().ok()?, y.parse().ok()?))
+    }
+
+    #[test]
+    fn yxstop_and_info_timeout_turn_zero_stop_a_search() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("INFO timeout_turn 60000");
+        for stopper in ["YXSTOP", "INFO timeout_turn 0", "stop"] {
+            h.send("BEGIN");
+            assert!(h.quiet(200), "moved before being stopped");
+            let t = Instant::now();
+            h.send(stopper);
+            let r = h.reply();
+            let dt = t.elapsed();
+            println!("{stopper}: move after {} ms", dt.as_millis());
+            assert_eq!(is_move(&r), Some(Pos::new(7, 7)), "{stopper} -> {r}");
+            assert!(dt < Duration::from_secs(1), "{stopper}: {dt:?}");
+            h.send("INFO timeout_turn 60000");
+        }
+        h.close_input();
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+    }
+
+    #[test]
+    fn end_during_a_search_returns_at_once_without_a_move() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("BEGIN");
+        assert!(h.quiet(200));
+        let t = Instant::now();
+        h.send("END");
+        let code = h.exit_code(Duration::from_secs(2));
+        println!(
+            "END during search: returned after {} ms",
+            t.elapsed().as_millis()
+        );
+        assert_eq!(code, Some(0));
+        assert!(h.quiet(100), "printed something after END");
+    }
+
+    #[test]
+    fn commands_during_a_search_wait_for_the_move_in_order() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("BEGIN");
+        h.send("ABOUT");
+        h.send("TAKEBACK 7,7");
+        assert!(h.quiet(200), "answered a queued command during the search");
+        h.send("YXSTOP");
+        assert_eq!(h.reply(), "7,7");
+        assert!(h.reply().starts_with("name=\"Wuzi\""));
+        assert_eq!(h.reply(), "OK", "TAKEBACK of our move after it was played");
+    }
+
+    static ORDER_HARD: Mutex<Vec<Duration>> = Mutex::new(Vec::new());
+
+    fn record_hard(
+        s: &mut Searcher,
+        b: &Board,
+        l: &Limits,
+        stop: &AtomicBool,
+    ) -> Option<SearchResult> {
+        ORDER_HARD.lock().unwrap().push(l.hard.unwrap());
+        until_stopped(s, b, l, stop)
+    }
+
+    #[test]
+    fn info_behind_queued_commands_keeps_its_place() {
+        let mut h = Harness::new(record_hard);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("INFO timeout_turn 10000");
+        h.send("BEGIN");
+        // Queued behind START, so it must apply after START's reset of time_left.
+        h.send("START 15");
+        h.send("INFO time_left 50");
+        assert!(h.quiet(200));
+        h.send("YXSTOP");
+        assert!(is_move(&h.reply()).is_some());
+        assert_eq!(h.reply(), "OK");
+        h.send("BEGIN");
+        h.send("YXSTOP");
+        assert!(is_move(&h.reply()).is_some());
+        let hard = ORDER_HARD.lock().unwrap().clone();
+        assert_eq!(hard.len(), 2);
+        assert!(hard[0] > Duration::from_secs(5), "{hard:?}");
+        assert!(
+            hard[1] < Duration::from_millis(50),
+            "time_left was lost: {hard:?}"
+        );
+    }
+
+    #[test]
+    fn end_of_input_during_a_search_still_answers_then_exits() {
+        fn short(_: &mut Searcher, b: &Board, _: &Limits, _: &AtomicBool) -> Option<SearchResult> {
+            thread::sleep(Duration::from_millis(300));
+            Some(centre(b))
+        }
+        let mut h = Harness::new(short);
+        h.send("START 15");
+        h.send("BEGIN");
+        h.send("ABOUT");
+        h.close_input();
+        assert_eq!(h.reply(), "OK");
+        assert_eq!(h.reply(), "7,7");
+        assert!(h.reply().starts_with("name="));
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+    }
+
+    static PANIC_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    fn panics_once(
+        _: &mut Searcher,
+        b: &Board,
+        _: &Limits,
+        _: &AtomicBool,
+    ) -> Option<SearchResult> {
+        if PANIC_CALLS.fetch_add(1, Ordering::SeqCst) == 0 {
+            panic!("injected search failure");
+        }
+        Some(centre(b))
+    }
+
+    #[test]
+    fn a_panicking_search_still_answers_a_legal_move() {
+        let mut h = Harness::new(panics_once);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("TURN 7,7");
+        let mut msg = None;
+        let r = loop {
+            let l = h.lines.recv_timeout(Duration::from_secs(5)).unwrap();
+            match l.strip_prefix("MESSAGE ") {
+                Some(m) => msg = Some(m.to_string()),
+                None => break l,
+            }
+        };
+        let p = is_move(&r).expect("a move after a panic");
+        assert_ne!(p, Pos::new(7, 7));
+        assert!(msg.unwrap().contains("search failed"));
+        // The next search runs on a fresh searcher and works.
+        h.send("TURN 0,0");
+        let q = is_move(&h.reply()).unwrap();
+        assert!(q != p && q != Pos::new(0, 0) && q != Pos::new(7, 7));
+        assert_eq!(PANIC_CALLS.load(Ordering::SeqCst), 2);
+    }
+
+    /// A writer whose every write fails, like a closed stdout.
+    struct Closed;
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_ends_the_session_quietly() {
+        // Input that never ends: only the failed write can stop the loop.
+        let (in_r, mut in_w) = io::pipe().unwrap();
+        in_w.write_all(b"ABOUT\n").unwrap();
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            let _ = tx.send(run_with(in_r, Closed, until_stopped));
+        });
+        assert_eq!(rx.recv_timeout(Duration::from_secs(5)), Ok(0));
+        drop(in_w);
+    }
+}

@@ -1,0 +1,526 @@
+//! The session state machine: a thin adapter from commands to [`Board`] and [`Searcher`].
+//!
+//! It does no I/O and starts no thread. A move command returns [`Action::Think`] holding
+//! a copy of the position, the time limits and the searcher itself; whoever runs the
+//! search hands the searcher and the result back through [`Session::search_done`], which
+//! plays the move and returns the lines to print.
+//!
+//! Bad input never changes the position: a new position is built on a copy and only
+//! replaces the current one when it is complete and valid.
+
+use super::parse::{excerpt, parse, parse_board_line, BoardLine, Command, Info};
+use super::reply::{fallback_info, search_info, Reply};
+use crate::board::{Board, Cell, MoveError};
+use crate::search::{tt_bytes_for_memory, Limits, SearchResult, Searcher};
+use crate::time::Clock;
+use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
+use std::time::Instant;
+
+/// The most lines a `BOARD` block may hold (one per point of the largest board); more
+/// lines are consumed but make the block invalid, so memory stays bounded.
+const MAX_BOARD_LINES: usize = MAX_SIZE * MAX_SIZE;
+
+/// What the caller must do after a line.
+#[derive(Debug)]
+pub enum Action {
+    /// Nothing to print (INFO, a line inside a BOARD block, YXSTOP while idle).
+    Nothing,
+    /// Print this line.
+    Reply(Reply),
+    /// Run this search, then call [`Session::search_done`].
+    Think(SearchJob),
+    /// Exit at once (END).
+    Exit,
+}
+
+/// A search to run: the position (a copy), its limits, and the session's searcher, lent
+/// out until [`Session::search_done`] gets it back.
+pub struct SearchJob {
+    /// The position to search; the side to move is us.
+    pub board: Board,
+    /// Time limits, with the clock started when the move command arrived.
+    pub limits: Limits,
+    /// The searcher, moved out of the session for the search.
+    pub searcher: Searcher,
+}
+
+impl std::fmt::Debug for SearchJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchJob")
+            .field("stones", &self.board.stone_count())
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The lines of a `BOARD` block collected so far.
+#[derive(Default)]
+struct BoardBlock {
+    stones: Vec<(i64, i64, i64)>,
+    /// The first problem found; the block is still read up to DONE.
+    error: Option<String>,
+}
+
+/// One brain's view of the game and of the manager's settings.
+pub struct Session {
+    /// The position; `None` until the first START.
+    board: Option<Board>,
+    /// `INFO rule`, kept across games.
+    rule: Rule,
+    /// Time settings (kept across games) and this game's time used and left.
+    clock: Clock,
+    /// `INFO max_memory` in bytes (0 = no limit), kept across games.
+    max_memory: u64,
+    /// `INFO folder`, kept across games.
+    folder: Option<String>,
+    /// `None` before the first search, while a search holds it, or after it panicked.
+    searcher: Option<Searcher>,
+    /// The table size the current searcher was given.
+    searcher_tt: usize,
+    /// When the move command being searched arrived; `Some` while a search runs.
+    thinking: Option<Instant>,
+    /// A `BOARD` block being read.
+    block: Option<BoardBlock>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session with no board and default settings. Allocates nothing large: the
+    /// searcher is created at the first move, sized by the `max_memory` known then.
+    pub fn new() -> Session {
+        Session {
+            board: None,
+            rule: Rule::Freestyle,
+            clock: Clock::default(),
+            max_memory: 0,
+            folder: None,
+            searcher: None,
+            searcher_tt: 0,
+            thinking: None,
+            block: None,
+        }
+    }
+
+    /// The current position, if a game was started.
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    /// The rule from `INFO rule` (freestyle until one arrives).
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The time settings and this game's time used and left.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// `INFO max_memory` in bytes; 0 when not sent.
+    pub fn max_memory(&self) -> u64 {
+        self.max_memory
+    }
+
+    /// `INFO folder`, if sent.
+    pub fn folder(&self) -> Option<&str> {
+        self.folder.as_deref()
+    }
+
+    /// True while a search lent out by [`Action::Think`] has not come back.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// True while the lines of a `BOARD` block are being read.
+    pub fn in_board_block(&self) -> bool {
+        self.block.is_some()
+    }
+
+    /// Handles one input line that arrived at `arrived` (the clock of a move starts
+    /// then). While a search runs only INFO, YXSTOP/STOP and END are handled here;
+    /// the caller should queue other commands until the search is done.
+    pub fn handle_line(&mut self, line: &str, arrived: Instant) -> Action {
+        if self.block.is_some() {
+            return self.board_line(line, arrived);
+        }
+        match parse(line) {
+            Err(e) => Action::Reply(Reply::Error(e.to_string())),
+            Ok(cmd) if self.thinking.is_some() => match cmd {
+                Command::Info(info) => {
+                    self.apply_info(&info);
+                    Action::Nothing
+                }
+                Command::End => Action::Exit,
+                Command::Stop => Action::Nothing,
+                _ => Action::Reply(Reply::Error("busy: a search is running".into())),
+            },
+            Ok(cmd) => self.command(cmd, arrived),
+        }
+    }
+
+    /// Applies an INFO line at once (also during a search). Returns true for
+    /// `INFO timeout_turn 0`, which Piskvork sends to mean "stop thinking, move now".
+    pub fn apply_info(&mut self, info: &Info) -> bool {
+        match info {
+            Info::TimeoutTurn(t) => {
+                self.clock.timeout_turn = Some(*t);
+                return *t == 0;
+            }
+            Info::TimeoutMatch(t) => self.clock.timeout_match = Some(*t),
+            Info::TimeLeft(t) => self.clock.time_left = Some(*t),
+            Info::MaxMemory(m) => {
+                self.max_memory = *m;
+                self.sync_table_size();
+            }
+            Info::Rule(v) => {
+                self.rule = Rule::from_info(*v);
+                if let Some(b) = &mut self.board {
+                    b.set_rule(self.rule);
+                }
+            }
+            Info::Folder(f) => self.folder = Some(f.clone()),
+            Info::GameType(_) | Info::Evaluate { .. } => {}
+            Info::Unknown { key, value } => {
+                log::debug!("ignored INFO key {key:?} = {value:?}");
+            }
+            Info::Invalid { key, value } => {
+                log::warn!("ignored INFO {key} with a bad value {value:?}");
+            }
+        }
+        false
+    }
+
+    /// Takes back the searcher lent by [`Action::Think`] (`None` if the search thread
+    /// died) and the search result (`None` if there was none), plays our move and returns
+    /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
+    /// replaced by the legal point nearest the centre: a move is always produced.
+    pub fn search_done(
+        &mut self,
+        searcher: Option<Searcher>,
+        result: Option<SearchResult>,
+    ) -> Vec<Reply> {
+        let arrived = self.thinking.take();
+        let crashed = searcher.is_none();
+        self.searcher = searcher;
+        self.sync_table_size();
+        let Some(board) = self.board.as_mut() else {
+            return vec![Reply::Error("no board".into())];
+        };
+        let (best, info) = match result {
+            Some(r) if board.is_legal(r.best) => (r.best, search_info(&r)),
+            other => {
+                let why = match other {
+                    Some(r) => format!("search gave the illegal move {}", r.best),
+                    None if crashed => "search failed".to_string(),
+                    None => "search gave no move".to_string(),
+                };
+                log::warn!("{why}; playing a fallback move");
+                match fallback_move(board) {
+                    Some(p) => (p, fallback_info(p, &why)),
+                    None => return vec![Reply::Error("no empty point left".into())],
+                }
+            }
+        };
+        if let Err(e) = board.play(best) {
+            // Unreachable: `best` was checked above. Still answer something sane.
+            return vec![Reply::Error(format!("cannot play {best}: {e}"))];
+        }
+        if let Some(t) = arrived {
+            self.clock.used_ms += t.elapsed().as_millis() as u64;
+        }
+        vec![Reply::Message(info), Reply::Move(best)]
+    }
+
+    fn command(&mut self, cmd: Command, arrived: Instant) -> Action {
+        let reply = match cmd {
+            Command::Start { size } => self.start(size, size),
+            Command::RectStart { width, height } => self.start(width, height),
+            Command::Restart => match &self.board {
+                Some(b) => self.start(b.width() as i64, b.height() as i64),
+                None => Err("no game to restart, send START first".into()),
+            },
+            Command::Begin => return self.begin(arrived),
+            Command::Turn { x, y } => return self.turn(x, y, arrived),
+            Command::Board => {
+                self.block = Some(BoardBlock::default());
+                return Action::Nothing;
+            }
+            Command::Info(info) => {
+                self.apply_info(&info);
+                return Action::Nothing;
+            }
+            Command::End => return Action::Exit,
+            Command::About => return Action::Reply(Reply::About),
+            Command::Takeback { x, y } => self.takeback(x, y),
+            // Not thinking: nothing to stop. A reply here would be read as the answer
+            // to the manager's next command (c-gomoku-cli sends YXSTOP late).
+            Command::Stop => return Action::Nothing,
+            Command::Unknown(text) => {
+                return Action::Reply(Reply::Unknown(format!(
+                    "command not supported: {}",
+                    excerpt(&text)
+                )))
+            }
+        };
+        Action::Reply(match reply {
+            Ok(()) => Reply::Ok,
+            Err(reason) => Reply::Error(reason),
+        })
+    }
+
+    /// START, RECTSTART and RESTART: a full reset that keeps the INFO settings.
+    fn start(&mut self, width: i64, height: i64) -> Result<(), String> {
+        let ok = |n: i64| (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n);
+        if !ok(width) || !ok(height) {
+            let size = if width == height {
+                width.to_string()
+            } else {
+                format!("{width}x{height}")
+            };
+            return Err(format!(
+                "unsupported board size {size}, sizes {MIN_SIZE} to {MAX_SIZE} are supported"
+            ));
+        }
+        self.board = Some(Board::new(width as usize, height as usize, self.rule));
+        self.block = None;
+        if let Some(s) = &mut self.searcher {
+            s.new_game();
+        }
+        self.clock.time_left = None;
+        self.clock.used_ms = 0;
+        Ok(())
+    }
+
+    fn begin(&mut self, arrived: Instant) -> Action {
+        let Some(b) = &mut self.board else {
+            return no_board();
+        };
+        if b.stone_count() > 0 || b.empty_count() != b.width() * b.height() {
+            *b = Board::new(b.width(), b.height(), self.rule);
+        }
+        b.set_side_to_move(Color::Black);
+        self.think(arrived)
+    }
+
+    fn turn(&mut self, x: i64, y: i64, arrived: Instant) -> Action {
+        let Some(b) = &mut self.board else {
+            return no_board();
+        };
+        if let Some(why) = game_over(b) {
+            return error(why);
+        }
+        let p = match point(b, x, y) {
+            Ok(p) => p,
+            Err(why) => return error(why),
+        };
+        if b.cell(p) != Some(Cell::Empty) {
+            return error(format!("{p} is occupied"));
+        }
+        if let Err(e) = b.play(p) {
+            return error(format!("cannot play {p}: {e}"));
+        }
+        // A stone that ends the game stays; `think` then answers ERROR.
+        self.think(arrived)
+    }
+
+    fn takeback(&mut self, x: i64, y: i64) -> Result<(), String> {
+        let Some(b) = &mut self.board else {
+            return Err("no board, send START first".into());
+        };
+        let p = point(b, x, y)?;
+        match b.remove(p) {
+            Ok(_) => Ok(()),
+            Err(MoveError::NoStone) => Err(format!("no stone at {p}")),
+            Err(e) => Err(format!("cannot take back {p}: {e}")),
+        }
+    }
+
+    /// One line inside a BOARD block. Every line up to DONE is consumed, even after an
+    /// error, so that the lines of a bad block are never read as commands.
+    fn board_line(&mut self, line: &str, arrived: Instant) -> Action {
+        let Some(block) = &mut self.block else {
+            return Action::Nothing;
+        };
+        match parse_board_line(line) {
+            Ok(BoardLine::Done) => {
+                let block = self.block.take().unwrap_or_default();
+                match block.error {
+                    Some(why) => error(format!("BOARD: {why}")),
+                    None => self.set_position(&block.stones, arrived),
+                }
+            }
+            Ok(BoardLine::Stone { x, y, field }) => {
+                if block.error.is_none() {
+                    if block.stones.len() >= MAX_BOARD_LINES {
+                        block.error = Some("too many lines".into());
+                    } else if !(1..=3).contains(&field) {
+                        block.error = Some(format!(
+                            "bad field in '{x},{y},{field}', 1, 2 or 3 expected"
+                        ));
+                    } else {
+                        block.stones.push((x, y, field));
+                    }
+                }
+                Action::Nothing
+            }
+            Err(e) => {
+                if matches!(parse(line), Ok(Command::End)) {
+                    return Action::Exit;
+                }
+                if block.error.is_none() {
+                    block.error = Some(e.reason);
+                }
+                Action::Nothing
+            }
+        }
+    }
+
+    /// Replaces the position by the stones of a BOARD block (in move order), then moves.
+    /// We are black with as many opponent stones as ours (or fewer), white with more.
+    fn set_position(&mut self, stones: &[(i64, i64, i64)], arrived: Instant) -> Action {
+        let Some(current) = &self.board else {
+            return no_board();
+        };
+        let count = |f: i64| stones.iter().filter(|s| s.2 == f).count();
+        let ours = if count(2) > count(1) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut b = Board::new(current.width(), current.height(), self.rule);
+        for &(x, y, field) in stones {
+            let p = match point(&b, x, y) {
+                Ok(p) => p,
+                Err(why) => return error(format!("BOARD: {why}")),
+            };
+            let placed = match field {
+                1 => b.place(p, ours),
+                2 => b.place(p, ours.opp()),
+                _ => b.place_wall(p),
+            };
+            if let Err(e) = placed {
+                let why = match e {
+                    MoveError::Occupied => format!("{p} is given twice"),
+                    e => format!("cannot place {p}: {e}"),
+                };
+                return error(format!("BOARD: {why}"));
+            }
+        }
+        b.set_side_to_move(ours);
+        self.board = Some(b);
+        self.think(arrived)
+    }
+
+    /// Starts a search for the side to move, or answers ERROR if the game is over.
+    fn think(&mut self, arrived: Instant) -> Action {
+        let Some(board) = &self.board else {
+            return no_board();
+        };
+        if let Some(why) = game_over(board) {
+            return error(why);
+        }
+        let budget = self.clock.budget(board.stone_count(), board.empty_count());
+        let limits = Limits::timed(arrived, budget);
+        let board = board.clone();
+        let searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => {
+                self.searcher_tt = tt_bytes_for_memory(self.max_memory);
+                Searcher::new(self.searcher_tt)
+            }
+        };
+        self.thinking = Some(arrived);
+        Action::Think(SearchJob {
+            board,
+            limits,
+            searcher,
+        })
+    }
+
+    /// Resizes the searcher's table when `max_memory` asks for another size. Only while
+    /// the searcher is at home; a lent one is resized when it comes back.
+    fn sync_table_size(&mut self) {
+        let want = tt_bytes_for_memory(self.max_memory);
+        if let Some(s) = &mut self.searcher {
+            if self.searcher_tt != want {
+                s.set_tt_bytes(want);
+                self.searcher_tt = want;
+            }
+        }
+    }
+}
+
+/// The legal point nearest the centre (any empty one if none is legal), for when the
+/// search gives no usable move. Ties go to the first in row order.
+pub fn fallback_move(board: &Board) -> Option<Pos> {
+    let (w, h) = (board.width() as i64, board.height() as i64);
+    let dist = |p: Pos| (2 * p.x as i64 - (w - 1)).pow(2) + (2 * p.y as i64 - (h - 1)).pow(2);
+    let empty: Vec<Pos> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| Pos::new(x as u8, y as u8)))
+        .filter(|&p| board.cell(p) == Some(Cell::Empty))
+        .collect();
+    let legal = empty.iter().copied().filter(|&p| board.is_legal(p));
+    legal
+        .min_by_key(|&p| dist(p))
+        .or_else(|| empty.iter().copied().min_by_key(|&p| dist(p)))
+}
+
+/// Why no move can be asked for on this board, if so.
+fn game_over(b: &Board) -> Option<String> {
+    if let Some(c) = b.winner() {
+        let who = match c {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        return Some(format!("the game is over, {who} has won"));
+    }
+    b.is_full().then(|| "the board is full".to_string())
+}
+
+/// Protocol coordinates to a point on `b`.
+fn point(b: &Board, x: i64, y: i64) -> Result<Pos, String> {
+    if b.contains(x, y) {
+        Ok(Pos::new(x as u8, y as u8))
+    } else {
+        Err(format!(
+            "{x},{y} is off the {}x{} board",
+            b.width(),
+            b.height()
+        ))
+    }
+}
+
+fn error(why: impl Into<String>) -> Action {
+    Action::Reply(Reply::Error(why.into()))
+}
+
+fn no_board() -> Action {
+    error("no board, send START first")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn fallback_prefers_the_centre_and_skips_stones() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        assert_eq!(fallback_move(&b), Some(Pos::new(7, 7)));
+        b.play(Pos::new(7, 7)).unwrap();
+        let p = fallback_move(&b).unwrap();
+        assert_eq!((p.x as i64 - 7).abs() + (p.y as i64 - 7).abs(), 1, "{p}");
+        let mut full = Board::new(5, 5, Rule::Freestyle);
+        for y in 0..5 {
+            for x in 0..5 {
+                full.place_wall(Pos::new(x, y)).unwrap();
+            }
+        }
+        assert_eq!(fallback_move(&full), None);
+    }
+}
