@@ -447,7 +447,7 @@ fn run_a_whole_game_with_every_command() {
     assert_eq!(b.messages.len(), 1);
     assert!(is_search_message(&b.messages[0]), "{:?}", b.messages);
     for i in 0..6 {
-        let o = r.free_near(m, i).unwrap();
+        let o = r.pick_near(m, i).unwrap();
         r.play(o).unwrap();
         b.send(&format!("TURN {},{}", o.x, o.y));
         let m = parse_move(&reply(&mut b)).unwrap();

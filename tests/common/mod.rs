@@ -4,12 +4,15 @@
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 use wuzi::board::{Board, Cell};
 use wuzi::types::{Color, Pos, Rule};
+
+const SEC: Duration = Duration::from_secs(1);
 
 /// A brain seen from the manager's side: lines in, lines out, with arrival times.
 pub struct Brain {
@@ -22,6 +25,8 @@ pub struct Brain {
     child: Option<Child>,
     /// The exit code of an in-process session.
     done: Option<Receiver<i32>>,
+    /// How many of the output pipes have reached their end.
+    closed: Arc<AtomicUsize>,
     /// When the last line was sent (reply latencies count from here).
     pub last_send: Instant,
     /// MESSAGE lines skipped by [`Brain::reply`], in order.
@@ -29,44 +34,58 @@ pub struct Brain {
 }
 
 /// Reads `r` to its end, appending every byte to `all` and sending each LF-terminated
-/// line (its CR, if any, kept) with the instant it arrived.
+/// line (its CR, if any, kept) with the instant it arrived; counts `closed` up at the end.
 fn pump_lines<R: Read + Send + 'static>(
     mut r: R,
     all: Arc<Mutex<Vec<u8>>>,
     tx: Option<mpsc::Sender<(String, Instant)>>,
+    closed: Arc<AtomicUsize>,
 ) {
     thread::spawn(move || {
-        let mut buf = [0u8; 65536];
-        let mut line = Vec::new();
-        loop {
-            let n = match r.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => n,
-            };
-            let now = Instant::now();
-            all.lock().unwrap().extend_from_slice(&buf[..n]);
-            if let Some(tx) = &tx {
-                for &b in &buf[..n] {
-                    if b == b'\n' {
-                        let s = String::from_utf8_lossy(&line).into_owned();
-                        line.clear();
-                        if tx.send((s, now)).is_err() {
-                            return;
-                        }
-                    } else {
-                        line.push(b);
+        pump(&mut r, &all, tx.as_ref());
+        closed.fetch_add(1, Ordering::SeqCst);
+    });
+}
+
+fn pump<R: Read>(r: &mut R, all: &Mutex<Vec<u8>>, tx: Option<&mpsc::Sender<(String, Instant)>>) {
+    let mut buf = [0u8; 65536];
+    let mut line = Vec::new();
+    loop {
+        let n = match r.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let now = Instant::now();
+        all.lock().unwrap().extend_from_slice(&buf[..n]);
+        if let Some(tx) = &tx {
+            for &b in &buf[..n] {
+                if b == b'\n' {
+                    let s = String::from_utf8_lossy(&line).into_owned();
+                    line.clear();
+                    if tx.send((s, now)).is_err() {
+                        return;
                     }
+                } else {
+                    line.push(b);
                 }
             }
         }
-    });
+    }
 }
 
 impl Brain {
     /// Starts the real `pbrain-wuzi` binary with piped stdin, stdout and stderr.
     pub fn spawn() -> Brain {
+        Brain::spawn_with(&[], &[])
+    }
+
+    /// [`Brain::spawn`] with arguments and extra environment variables.
+    pub fn spawn_with(args: &[&str], env: &[(&str, &str)]) -> Brain {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
+            .args(args)
             .env_remove("WUZI_LOG")
+            .env_remove("WUZI_LOG_LEVEL")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -76,8 +95,19 @@ impl Brain {
         let stdout = Arc::new(Mutex::new(Vec::new()));
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let (tx, lines) = mpsc::channel();
-        pump_lines(child.stdout.take().unwrap(), stdout.clone(), Some(tx));
-        pump_lines(child.stderr.take().unwrap(), stderr.clone(), None);
+        let closed = Arc::new(AtomicUsize::new(0));
+        pump_lines(
+            child.stdout.take().unwrap(),
+            stdout.clone(),
+            Some(tx),
+            closed.clone(),
+        );
+        pump_lines(
+            child.stderr.take().unwrap(),
+            stderr.clone(),
+            None,
+            closed.clone(),
+        );
         Brain {
             input: Some(Box::new(stdin)),
             lines,
@@ -85,6 +115,7 @@ impl Brain {
             stderr,
             child: Some(child),
             done: None,
+            closed,
             last_send: Instant::now(),
             messages: Vec::new(),
         }
@@ -100,7 +131,9 @@ impl Brain {
         });
         let stdout = Arc::new(Mutex::new(Vec::new()));
         let (tx, lines) = mpsc::channel();
-        pump_lines(out_r, stdout.clone(), Some(tx));
+        // No stderr pipe here: count it as closed already.
+        let closed = Arc::new(AtomicUsize::new(1));
+        pump_lines(out_r, stdout.clone(), Some(tx), closed.clone());
         Brain {
             input: Some(Box::new(in_w)),
             lines,
@@ -108,6 +141,7 @@ impl Brain {
             stderr: Arc::new(Mutex::new(Vec::new())),
             child: None,
             done: Some(done),
+            closed,
             last_send: Instant::now(),
             messages: Vec::new(),
         }
@@ -187,6 +221,10 @@ impl Brain {
         let end = Instant::now() + timeout;
         loop {
             if let Ok(Some(status)) = child.try_wait() {
+                // Let the readers collect the last bytes the process wrote.
+                while self.closed.load(Ordering::SeqCst) < 2 && Instant::now() < end + SEC {
+                    thread::sleep(Duration::from_millis(1));
+                }
                 return Some(code(status));
             }
             if Instant::now() >= end {
@@ -320,8 +358,11 @@ impl Referee {
         self.board.winner().is_some() || self.board.is_full()
     }
 
-    /// An empty point near `around` (spiralling out), for a scripted opponent.
-    pub fn free_near(&self, around: Pos, skip: usize) -> Option<Pos> {
+    /// A legal point for the side to move near `around` (spiralling out, the `skip`-th
+    /// found on the first ring that has enough), for a scripted opponent.
+    pub fn pick_near(&self, around: Pos, skip: usize) -> Option<Pos> {
+        let renju_black =
+            self.board.rule() == Rule::Renju && self.board.side_to_move() == Color::Black;
         let (w, h) = (self.board.width() as i64, self.board.height() as i64);
         let mut found = Vec::new();
         for r in 1..w.max(h) {
@@ -333,7 +374,9 @@ impl Referee {
                     let (x, y) = (around.x as i64 + dx, around.y as i64 + dy);
                     if x >= 0 && y >= 0 && x < w && y < h {
                         let p = Pos::new(x as u8, y as u8);
-                        if self.board.cell(p) == Some(Cell::Empty) {
+                        if self.board.cell(p) == Some(Cell::Empty)
+                            && !(renju_black && self.board.is_forbidden(p))
+                        {
                             found.push(p);
                         }
                     }
