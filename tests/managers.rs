@@ -561,7 +561,12 @@ fn command_line() {
 fn logging_goes_to_the_named_file_only() {
     let path = std::env::temp_dir().join(format!("wuzi-test-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    let mut b = Brain::spawn_with(&[], &[("WUZI_LOG", path.to_str().unwrap())]);
+    // A bad level falls back to info, and says nothing on stderr about it.
+    let env = [
+        ("WUZI_LOG", path.to_str().unwrap()),
+        ("WUZI_LOG_LEVEL", "no=such=level"),
+    ];
+    let mut b = Brain::spawn_with(&[], &env);
     b.send("START 15");
     assert_eq!(b.reply(2 * SEC).as_deref(), Some("OK"));
     b.send("INFO timeout_turn 100");
