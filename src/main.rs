@@ -15,7 +15,7 @@ usage: pbrain-wuzi            speak the Gomocup protocol on stdin/stdout
 
 environment:
   WUZI_LOG=FILE         append a log to FILE (off by default; never to stderr)
-  WUZI_LOG_LEVEL=LEVEL  error, warn, info (default), debug or trace
+  WUZI_LOG_LEVEL=LEVEL  off, error, warn, info (default), debug or trace
 ";
 
 fn main() {
@@ -58,11 +58,16 @@ fn init_logging() {
     else {
         return;
     };
-    let level = std::env::var("WUZI_LOG_LEVEL").unwrap_or_else(|_| "info".into());
+    // A plain level, parsed here: env_logger's own filter parser prints its complaints
+    // about a bad spec on stderr.
+    let level = std::env::var("WUZI_LOG_LEVEL")
+        .ok()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(log::LevelFilter::Info);
     let t0 = Instant::now();
     let pid = std::process::id();
     let _ = env_logger::Builder::new()
-        .parse_filters(&level)
+        .filter_level(level)
         .target(env_logger::Target::Pipe(Box::new(file)))
         .write_style(env_logger::WriteStyle::Never)
         .format(move |buf, record| {

@@ -1,0 +1,526 @@
+//! Protocol sessions in this process: the [`Session`] state machine driven line by line
+//! (exact positions checked), and whole sessions through `wuzi::protocol::run`.
+
+mod common;
+
+use common::{is_about, is_search_message, parse_move, Brain, Referee};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use wuzi::board::{Board, Cell};
+use wuzi::protocol::{Action, Session};
+use wuzi::types::{Color, Pos, Rule};
+
+const T: Duration = Duration::from_secs(5);
+
+/// Small table and short moves so that the real engine keeps these tests quick.
+const SETUP: [&str; 2] = ["INFO max_memory 33554432", "INFO timeout_turn 100"];
+
+/// Feeds one line to `s` at `at`; a move request is searched here, synchronously.
+fn feed_at(s: &mut Session, line: &str, at: Instant) -> Vec<String> {
+    match s.handle_line(line, at) {
+        Action::Nothing => vec![],
+        Action::Exit => vec!["<exit>".into()],
+        Action::Reply(r) => vec![r.to_string()],
+        Action::Think(mut job) => {
+            assert!(s.is_thinking());
+            assert_eq!(
+                job.limits.start, at,
+                "the clock starts when the command arrived"
+            );
+            let stop = AtomicBool::new(false);
+            let r = job.searcher.search(&job.board, &job.limits, &stop);
+            let out = s.search_done(Some(job.searcher), r);
+            assert!(!s.is_thinking());
+            out.iter().map(|r| r.to_string()).collect()
+        }
+    }
+}
+
+fn feed(s: &mut Session, line: &str) -> Vec<String> {
+    feed_at(s, line, Instant::now())
+}
+
+/// A session after `START size` and the test settings.
+fn started(size: usize) -> Session {
+    let mut s = Session::new();
+    assert_eq!(feed(&mut s, &format!("START {size}")), ["OK"]);
+    for l in SETUP {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    s
+}
+
+/// The move at the end of a move reply, checked: exactly one search MESSAGE first.
+fn moved(out: &[String]) -> Pos {
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(is_search_message(&out[0]), "{out:?}");
+    parse_move(&out[1]).unwrap_or_else(|| panic!("not a move: {out:?}"))
+}
+
+fn is_error(out: &[String]) -> bool {
+    out.len() == 1 && out[0].starts_with("ERROR ") && out[0].len() > 6
+}
+
+fn stones(s: &Session) -> Vec<(Pos, Color)> {
+    s.board().unwrap().history().to_vec()
+}
+
+fn snapshot(b: &Board) -> (Vec<(Pos, Color)>, Color, Vec<Option<Cell>>) {
+    let cells = (0..b.height())
+        .flat_map(|y| (0..b.width()).map(move |x| Pos::new(x as u8, y as u8)))
+        .map(|p| b.cell(p))
+        .collect();
+    (b.history().to_vec(), b.side_to_move(), cells)
+}
+
+#[test]
+fn start_accepts_5_to_32_and_rejects_the_rest() {
+    let mut s = Session::new();
+    for n in [5, 15, 20, 32] {
+        assert_eq!(feed(&mut s, &format!("START {n}")), ["OK"]);
+        let b = s.board().unwrap();
+        assert_eq!((b.width(), b.height(), b.stone_count()), (n, n, 0));
+    }
+    for bad in [
+        "START 4",
+        "START 33",
+        "START 0",
+        "START -15",
+        "START 1000",
+        "START x",
+        "START",
+    ] {
+        assert!(is_error(&feed(&mut s, bad)), "{bad}");
+        assert_eq!(s.board().unwrap().width(), 32, "{bad} changed the board");
+    }
+    assert_eq!(feed(&mut s, "RECTSTART 20,12"), ["OK"]);
+    let b = s.board().unwrap();
+    assert_eq!((b.width(), b.height()), (20, 12));
+    assert_eq!(feed(&mut s, "rectstart 30 ,20"), ["OK"]);
+    for bad in [
+        "RECTSTART 4,10",
+        "RECTSTART 10,40",
+        "RECTSTART 10",
+        "RECTSTART a,b",
+    ] {
+        assert!(is_error(&feed(&mut s, bad)), "{bad}");
+    }
+    assert_eq!(s.board().unwrap().width(), 30);
+}
+
+#[test]
+fn moves_before_start_are_refused() {
+    let mut s = Session::new();
+    for l in ["BEGIN", "TURN 7,7", "TAKEBACK 7,7", "RESTART"] {
+        assert!(is_error(&feed(&mut s, l)), "{l}");
+    }
+    for l in ["BOARD", "7,7,1", "DONE"] {
+        let out = feed(&mut s, l);
+        if l == "DONE" {
+            assert!(is_error(&out), "{out:?}");
+        } else {
+            assert!(out.is_empty());
+        }
+    }
+    assert!(s.board().is_none());
+    assert_eq!(feed(&mut s, "ABOUT").len(), 1);
+}
+
+#[test]
+fn begin_turn_and_the_side_to_move() {
+    let mut s = started(15);
+    let m1 = moved(&feed(&mut s, "BEGIN"));
+    assert_eq!(stones(&s), [(m1, Color::Black)]);
+    let opp = if m1 == Pos::new(0, 0) {
+        Pos::new(1, 0)
+    } else {
+        Pos::new(0, 0)
+    };
+    let m2 = moved(&feed(&mut s, &format!("TURN {},{}", opp.x, opp.y)));
+    assert_eq!(
+        stones(&s),
+        [(m1, Color::Black), (opp, Color::White), (m2, Color::Black)]
+    );
+    assert_eq!(s.board().unwrap().side_to_move(), Color::White);
+    // BEGIN on a non-empty board: a new empty board, then our first move.
+    let m = moved(&feed(&mut s, "BEGIN"));
+    assert_eq!(stones(&s), [(m, Color::Black)]);
+    // TURN as the first move command (Piskvork with one stone): we are white.
+    let mut s = started(15);
+    let m = moved(&feed(&mut s, "turn 7,7"));
+    assert_eq!(
+        stones(&s),
+        [(Pos::new(7, 7), Color::Black), (m, Color::White)]
+    );
+}
+
+#[test]
+fn board_sets_colours_from_the_counts_and_keeps_the_order() {
+    let p = Pos::new;
+    // Equal counts: we are black.
+    let mut s = started(15);
+    for l in ["BOARD", "7,7,1", "8,8,2", "0,0,3", "6,6,1", "9,9,2"] {
+        assert!(feed(&mut s, l).is_empty(), "{l}");
+    }
+    assert!(s.in_board_block());
+    let m = moved(&feed(&mut s, "DONE"));
+    let b = s.board().unwrap();
+    assert_eq!(
+        b.history(),
+        [
+            (p(7, 7), Color::Black),
+            (p(8, 8), Color::White),
+            (p(6, 6), Color::Black),
+            (p(9, 9), Color::White),
+            (m, Color::Black),
+        ]
+    );
+    assert_eq!(b.cell(p(0, 0)), Some(Cell::Wall));
+    // One more opponent stone: we are white.
+    let mut s = started(15);
+    for l in ["BOARD", "7,7,2", "8,7,1", "9,9,2"] {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    let m = moved(&feed(&mut s, "done"));
+    assert_eq!(
+        stones(&s),
+        [
+            (p(7, 7), Color::Black),
+            (p(8, 7), Color::White),
+            (p(9, 9), Color::Black),
+            (m, Color::White)
+        ]
+    );
+    // BOARD replaces whatever was there; an empty BOARD means BEGIN.
+    assert!(feed(&mut s, "BOARD").is_empty());
+    let m = moved(&feed(&mut s, "DONE"));
+    assert_eq!(stones(&s), [(m, Color::Black)]);
+}
+
+#[test]
+fn bad_turns_leave_the_position_exactly_as_it_was() {
+    let mut s = started(15);
+    moved(&feed(&mut s, "TURN 7,7"));
+    let before = snapshot(s.board().unwrap());
+    for bad in [
+        "TURN 7,7",
+        "TURN 15,0",
+        "TURN 99,99",
+        "TURN -1,3",
+        "TURN 7",
+        "TURN a,b",
+        "TURN 7,7,1",
+        "TURN",
+    ] {
+        let out = feed(&mut s, bad);
+        assert!(is_error(&out), "{bad} -> {out:?}");
+        assert_eq!(
+            snapshot(s.board().unwrap()),
+            before,
+            "{bad} changed the position"
+        );
+    }
+    // And play goes on correctly.
+    let m = moved(&feed(&mut s, "TURN 0,0"));
+    assert_eq!(stones(&s).len(), 4);
+    assert_eq!(stones(&s)[3], (m, Color::White));
+}
+
+#[test]
+fn a_malformed_board_is_consumed_to_done_and_changes_nothing() {
+    let mut s = started(15);
+    moved(&feed(&mut s, "TURN 7,7"));
+    let before = snapshot(s.board().unwrap());
+    let blocks: [&[&str]; 5] = [
+        &["BOARD", "7,7,1", "garbage", "8,8,2", "DONE"],
+        &["BOARD", "7,7,1", "7,7,2", "DONE"],
+        &["BOARD", "7,7,1", "15,3,2", "DONE"],
+        &["BOARD", "7,7,1", "3,3,4", "DONE"],
+        &["BOARD", "INFO rule 4", "TURN 1,1", "ABOUT", "DONE"],
+    ];
+    for block in blocks {
+        let (last, body) = block.split_last().unwrap();
+        for l in body {
+            assert!(feed(&mut s, l).is_empty(), "{l} inside BOARD was answered");
+        }
+        let out = feed(&mut s, last);
+        assert!(is_error(&out), "{block:?} -> {out:?}");
+        assert!(out[0].contains("BOARD"), "{out:?}");
+        assert!(!s.in_board_block());
+        assert_eq!(snapshot(s.board().unwrap()), before, "{block:?}");
+        assert_eq!(s.rule(), Rule::Freestyle);
+    }
+    // END inside a block still ends the session.
+    assert!(feed(&mut s, "BOARD").is_empty());
+    assert_eq!(feed(&mut s, "END"), ["<exit>"]);
+}
+
+#[test]
+fn takeback_removes_exactly_that_stone() {
+    let mut s = started(15);
+    let m = moved(&feed(&mut s, "TURN 7,7"));
+    let take = format!("TAKEBACK {},{}", m.x, m.y);
+    assert_eq!(feed(&mut s, &take), ["OK"]);
+    assert_eq!(stones(&s), [(Pos::new(7, 7), Color::Black)]);
+    assert_eq!(s.board().unwrap().side_to_move(), Color::White);
+    assert!(is_error(&feed(&mut s, &take)), "no stone there any more");
+    for bad in [
+        "TAKEBACK 20,1",
+        "TAKEBACK -1,0",
+        "TAKEBACK 7",
+        "TAKEBACK x,y",
+    ] {
+        assert!(is_error(&feed(&mut s, bad)), "{bad}");
+    }
+    assert_eq!(feed(&mut s, "takeback 7,7"), ["OK"]);
+    assert_eq!(stones(&s), []);
+    assert_eq!(s.board().unwrap().side_to_move(), Color::Black);
+    // The point is free again: the opponent can take it.
+    let m2 = moved(&feed(&mut s, "TURN 7,7"));
+    assert_eq!(
+        stones(&s),
+        [(Pos::new(7, 7), Color::Black), (m2, Color::White)]
+    );
+}
+
+#[test]
+fn start_resets_the_game_and_keeps_the_info_settings() {
+    let mut s = Session::new();
+    for l in [
+        "INFO rule 4",
+        "INFO timeout_turn 1234",
+        "INFO timeout_match 90000",
+        "INFO max_memory 33554432",
+        "INFO folder C:\\Gomocup data\\x",
+    ] {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    assert_eq!(feed(&mut s, "START 15"), ["OK"]);
+    assert_eq!(s.board().unwrap().rule(), Rule::Renju, "INFO before START");
+    assert!(feed(&mut s, "INFO time_left 80000").is_empty());
+    assert_eq!(s.clock().time_left, Some(80000));
+    let arrived = Instant::now() - Duration::from_millis(300);
+    moved(&feed_at(&mut s, "TURN 7,7", arrived));
+    assert!(s.clock().used_ms >= 300, "used {} ms", s.clock().used_ms);
+    for again in ["START 20", "RESTART"] {
+        assert_eq!(feed(&mut s, again), ["OK"]);
+        let b = s.board().unwrap();
+        assert_eq!((b.width(), b.stone_count()), (20, 0));
+        assert_eq!(b.rule(), Rule::Renju);
+        assert_eq!(s.rule(), Rule::Renju);
+        assert_eq!(s.clock().timeout_turn, Some(1234));
+        assert_eq!(s.clock().timeout_match, Some(90000));
+        assert_eq!(
+            s.clock().time_left,
+            None,
+            "{again} keeps last game's time_left"
+        );
+        assert_eq!(s.clock().used_ms, 0);
+        assert_eq!(s.max_memory(), 33554432);
+        assert_eq!(s.folder(), Some("C:\\Gomocup data\\x"));
+        moved(&feed(&mut s, "TURN 3,3"));
+    }
+}
+
+#[test]
+fn info_applies_at_once_and_is_never_answered() {
+    let mut s = started(15);
+    moved(&feed(&mut s, "TURN 7,7"));
+    for l in [
+        "INFO rule 1",
+        "INFO time_left -5",
+        "INFO timeout_turn abc",
+        "INFO max_memory -3",
+        "INFO evaluate 7,7",
+        "INFO game_type 1",
+        "INFO thread_num 4",
+        "INFO",
+        "info Rule 4",
+    ] {
+        assert!(feed(&mut s, l).is_empty(), "{l} was answered");
+    }
+    assert_eq!(s.board().unwrap().rule(), Rule::Renju);
+    assert_eq!(s.clock().time_left, Some(-5));
+    assert_eq!(s.clock().timeout_turn, Some(100), "a bad value is ignored");
+    assert_eq!(s.max_memory(), 33554432);
+}
+
+#[test]
+fn other_commands() {
+    let mut s = started(15);
+    let about = feed(&mut s, "about");
+    assert_eq!(about.len(), 1);
+    assert!(is_about(&about[0]), "{about:?}");
+    assert!(about[0].contains(&format!("version=\"{}\"", env!("CARGO_PKG_VERSION"))));
+    for l in ["FROBNICATE 1 2", "DONE", "7,7,1", "PLAY 7,7", "SWAP2BOARD"] {
+        let out = feed(&mut s, l);
+        assert!(
+            out.len() == 1 && out[0].starts_with("UNKNOWN ") && out[0].len() > 8,
+            "{l} -> {out:?}"
+        );
+    }
+    assert!(
+        feed(&mut s, "YXSTOP").is_empty(),
+        "nothing to stop: no reply"
+    );
+    assert!(feed(&mut s, "STOP").is_empty());
+    assert_eq!(feed(&mut s, "END"), ["<exit>"]);
+}
+
+#[test]
+fn no_move_is_asked_of_a_full_or_decided_board() {
+    // A 5x5 board of walls but one point: full after the opponent's TURN.
+    let mut s = started(5);
+    let mut lines = vec!["BOARD".to_string()];
+    for y in 0..5 {
+        for x in 0..5 {
+            if (x, y) != (2, 2) && (x, y) != (4, 4) {
+                lines.push(format!("{x},{y},3"));
+            }
+        }
+    }
+    for l in &lines {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    let m = moved(&feed(&mut s, "DONE"));
+    assert!(m == Pos::new(2, 2) || m == Pos::new(4, 4), "{m}");
+    let last = if m == Pos::new(2, 2) {
+        "TURN 4,4"
+    } else {
+        "TURN 2,2"
+    };
+    let out = feed(&mut s, last);
+    assert!(is_error(&out) && out[0].contains("full"), "{out:?}");
+    assert_eq!(stones(&s).len(), 2, "the stone that filled the board stays");
+    assert!(is_error(&feed(&mut s, "TURN 0,0")));
+    // A position with black's five: ERROR exactly when the rules say it is decided.
+    let five = [
+        "BOARD", "3,7,1", "3,9,2", "4,7,1", "4,9,2", "5,7,1", "5,9,2", "6,7,1", "6,9,2", "7,7,1",
+        "12,12,2",
+    ];
+    let mut s = started(15);
+    for l in five {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    let mut referee = Board::new(15, 15, Rule::Freestyle);
+    for (i, x) in [3, 4, 5, 6, 7].iter().enumerate() {
+        referee.place(Pos::new(*x, 7), Color::Black).unwrap();
+        referee
+            .place(
+                Pos::new([3, 4, 5, 6, 12][i], [9, 9, 9, 9, 12][i]),
+                Color::White,
+            )
+            .unwrap();
+    }
+    let out = feed(&mut s, "DONE");
+    if referee.winner().is_some() {
+        assert!(is_error(&out) && out[0].contains("over"), "{out:?}");
+    } else {
+        moved(&out);
+    }
+}
+
+// ---------------------------------------------------------------- through `run`
+
+fn reply(b: &mut Brain) -> String {
+    b.reply(T).expect("no reply")
+}
+
+/// Starts an in-process brain with a 15x15 game and quick settings.
+fn brain() -> Brain {
+    let mut b = Brain::in_process();
+    b.send("START 15");
+    assert_eq!(reply(&mut b), "OK");
+    for l in SETUP {
+        b.send(l);
+    }
+    b
+}
+
+#[test]
+fn run_a_whole_game_with_every_command() {
+    let mut b = brain();
+    let mut r = Referee::new(15, 15, Rule::Freestyle);
+    b.send("BEGIN");
+    let m = parse_move(&reply(&mut b)).unwrap();
+    r.play(m).unwrap();
+    assert_eq!(b.messages.len(), 1);
+    assert!(is_search_message(&b.messages[0]), "{:?}", b.messages);
+    for i in 0..6 {
+        let o = r.pick_near(m, i).unwrap();
+        r.play(o).unwrap();
+        b.send(&format!("TURN {},{}", o.x, o.y));
+        let m = parse_move(&reply(&mut b)).unwrap();
+        r.play(m).unwrap();
+        if r.over() {
+            break;
+        }
+    }
+    assert_eq!(b.messages.len(), r.board.history().len().div_ceil(2));
+    let first = r.board.history()[0].0;
+    let take = format!("TAKEBACK {},{}", first.x, first.y);
+    b.send(&take);
+    assert_eq!(reply(&mut b), "OK");
+    b.send(&take);
+    assert!(reply(&mut b).starts_with("ERROR "));
+    b.send("RESTART");
+    assert_eq!(reply(&mut b), "OK");
+    b.send("ABOUT");
+    assert!(is_about(&reply(&mut b)));
+    b.send("END");
+    assert_eq!(b.wait_exit(T), Some(0));
+    assert!(b.quiet(Duration::from_millis(100)), "output after END");
+}
+
+#[test]
+fn run_never_answers_info_and_stays_in_sync() {
+    let mut b = Brain::in_process();
+    for l in [
+        "INFO max_memory 33554432",
+        "INFO timeout_turn 100",
+        "INFO bogus",
+        "INFO time_left -1",
+        "INFO folder /tmp/a b",
+    ] {
+        b.send(l);
+    }
+    b.send("ABOUT");
+    let first = b.line(T).unwrap();
+    assert!(is_about(&first), "first line was {first:?}");
+    // A malformed BOARD: consumed to DONE, one ERROR, then the next command is answered.
+    b.send("START 15");
+    assert_eq!(reply(&mut b), "OK");
+    for l in ["BOARD", "7,7,1", "garbage", "8,8,2", "DONE", "ABOUT"] {
+        b.send(l);
+    }
+    assert!(reply(&mut b).starts_with("ERROR BOARD"));
+    assert!(is_about(&reply(&mut b)));
+    // The position is still the empty one: a TURN there makes us white, any point free.
+    b.send("TURN 7,7");
+    let m = parse_move(&reply(&mut b)).unwrap();
+    assert_ne!(m, Pos::new(7, 7));
+    b.send("INFO rule 4");
+    b.send("yxstop");
+    b.send("TAKEBACK 7,7");
+    assert_eq!(reply(&mut b), "OK", "INFO or YXSTOP was answered");
+}
+
+#[test]
+fn run_reads_any_line_end_and_case() {
+    let mut b = Brain::in_process();
+    b.send_raw(b"start 15\r\ninfo max_memory 33554432\rInfo Timeout_Turn 100\n\n\r\n   \nBeGiN\r");
+    assert_eq!(reply(&mut b), "OK");
+    assert!(parse_move(&reply(&mut b)).is_some());
+    // Garbage: a 200 KB line, control bytes, invalid UTF-8; each gets one UNKNOWN.
+    let mut junk = vec![b'X'; 200_000];
+    junk.push(b'\n');
+    junk.extend_from_slice(b"\xff\xfe\x00\x01 START 15\n");
+    junk.extend_from_slice(b"ABOUT\n");
+    b.send_raw(&junk);
+    assert!(reply(&mut b).starts_with("UNKNOWN "));
+    assert!(reply(&mut b).starts_with("UNKNOWN "));
+    assert!(is_about(&reply(&mut b)));
+    assert!(!b.stdout().contains(&b'\r'));
+    b.close_input();
+    assert_eq!(b.wait_exit(T), Some(0), "end of input ends the session");
+}
