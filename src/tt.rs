@@ -67,19 +67,36 @@ fn from_tt(s: i16, ply: usize) -> Score {
     }
 }
 
+/// `n` zeroed entries straight from the allocator (calloc-like: the OS hands out zero
+/// pages lazily), or `None` if the allocation fails.
+fn zeroed_entries(n: usize) -> Option<Vec<Entry>> {
+    let layout = std::alloc::Layout::array::<Entry>(n).ok()?;
+    // SAFETY: `layout` has a non-zero size (n >= 1 and Entry is not zero-sized). An
+    // all-zero `Entry` is a valid value (plain integers), the pointer comes from the global
+    // allocator with exactly `layout`, and length and capacity are both `n`, which is what
+    // `Vec::from_raw_parts` requires.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(ptr, n, n))
+    }
+}
+
 impl TransTable {
     /// Size of one entry in bytes.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
-    /// A table of at most `bytes` bytes (at least one entry). A failed allocation
-    /// falls back to a smaller table rather than aborting.
+    /// A table of at most `bytes` bytes (at least one entry). The memory comes zeroed
+    /// from the allocator, so pages are only touched (and counted as resident) when the
+    /// search writes to them. A failed allocation falls back to a smaller table rather
+    /// than aborting.
     pub fn new(bytes: usize) -> TransTable {
         let mut n = (bytes / Self::ENTRY_BYTES).max(1);
         loop {
-            let mut v: Vec<Entry> = Vec::new();
-            if v.try_reserve_exact(n).is_ok() {
-                v.resize(n, Entry::default());
-                return TransTable { entries: v, age: 0 };
+            if let Some(entries) = zeroed_entries(n) {
+                return TransTable { entries, age: 0 };
             }
             if n == 1 {
                 return TransTable {
@@ -96,10 +113,12 @@ impl TransTable {
         self.entries.len() * Self::ENTRY_BYTES
     }
 
-    /// Empties the table.
+    /// Empties the table. A fresh zeroed allocation replaces the old one, which is
+    /// faster than writing every entry and leaves untouched pages unmapped.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
-        self.age = 0;
+        let n = self.entries.len();
+        self.entries = Vec::new();
+        *self = TransTable::new(n * Self::ENTRY_BYTES);
     }
 
     /// Marks the start of a new search (older entries become cheaper to replace).

@@ -44,7 +44,7 @@ enum Event {
     Eof,
     /// The search thread is done: its searcher (`None` if the search panicked) and result.
     Done {
-        searcher: Option<Searcher>,
+        searcher: Option<Box<Searcher>>,
         result: Option<SearchResult>,
     },
 }
@@ -184,7 +184,7 @@ where
             Event::Eof => eof = true,
             Event::Done { searcher, result } => {
                 stop = None;
-                for reply in session.search_done(searcher, result) {
+                for reply in session.search_done(searcher.map(|s| *s), result) {
                     if out.send(&reply).is_err() {
                         return 0;
                     }
@@ -209,7 +209,7 @@ fn handle<W: Write>(
         Action::Reply(reply) => vec![reply],
         Action::Think(job) => {
             let flag = Arc::new(AtomicBool::new(false));
-            match spawn_search(job, flag.clone(), tx.clone(), search) {
+            match spawn_search(*job, flag.clone(), tx.clone(), search) {
                 Ok(()) => return Step::Searching(flag),
                 Err(e) => {
                     // The job (and the searcher in it) is gone; still move.
@@ -282,7 +282,7 @@ fn spawn_search(
             }));
             let event = match outcome {
                 Ok(result) => Event::Done {
-                    searcher: Some(searcher),
+                    searcher: Some(Box::new(searcher)),
                     result,
                 },
                 Err(_) => {

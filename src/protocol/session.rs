@@ -28,7 +28,7 @@ pub enum Action {
     /// Print this line.
     Reply(Reply),
     /// Run this search, then call [`Session::search_done`].
-    Think(SearchJob),
+    Think(Box<SearchJob>),
     /// Exit at once (END).
     Exit,
 }
@@ -435,11 +435,11 @@ impl Session {
             }
         };
         self.thinking = Some(arrived);
-        Action::Think(SearchJob {
+        Action::Think(Box::new(SearchJob {
             board,
             limits,
             searcher,
-        })
+        }))
     }
 
     /// Resizes the searcher's table when `max_memory` asks for another size. Only while
