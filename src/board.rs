@@ -91,6 +91,33 @@ pub(crate) struct CellInfo {
 /// Evaluation weight of each line pattern for the player who could play there.
 pub(crate) const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400, 2000];
 
+/// Threat class and value of every combination of four line patterns, indexed by
+/// [`combo_index`]; built once.
+fn combo_table() -> &'static [(Threat, i32)] {
+    use std::sync::OnceLock;
+    static T: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    T.get_or_init(|| {
+        let n = Pattern::ALL.len();
+        let mut t = Vec::with_capacity(n.pow(4));
+        for a in Pattern::ALL {
+            for b in Pattern::ALL {
+                for c in Pattern::ALL {
+                    for d in Pattern::ALL {
+                        t.push(combine(&[a, b, c, d]));
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+#[inline]
+fn combo_index(p: &[Pattern; 4]) -> usize {
+    let n = Pattern::ALL.len();
+    ((p[0] as usize * n + p[1] as usize) * n + p[2] as usize) * n + p[3] as usize
+}
+
 /// Combines four line patterns into a threat class and a value.
 pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
     let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
@@ -161,6 +188,11 @@ pub struct Board {
     near: Vec<u8>,
     /// Sum of `value` over empty cells, per colour.
     value_sum: [i32; 2],
+    /// Number of empty cells of each threat class, per colour.
+    threat_count: [[u16; 8]; 2],
+    /// Number of empty cells where the colour makes an open four, per colour.
+    open_four_count: [u16; 2],
+    combos: &'static [(Threat, i32)],
     hash: u64,
     side: Color,
     history: Vec<(Pos, Color)>,
@@ -220,6 +252,9 @@ impl Board {
             info: vec![[CellInfo::default(); 2]; n],
             near: vec![0; n],
             value_sum: [0; 2],
+            threat_count: [[0; 8]; 2],
+            open_four_count: [0; 2],
+            combos: combo_table(),
             hash: 0,
             side: Color::Black,
             history: Vec::new(),
@@ -247,6 +282,8 @@ impl Board {
             }
         }
         self.value_sum = [0; 2];
+        self.threat_count = [[0; 8]; 2];
+        self.open_four_count = [0; 2];
         for i in 0..n {
             if self.is_inner(i) {
                 self.near[i] = self.count_near(i);
@@ -255,8 +292,7 @@ impl Board {
                 }
                 self.refresh_info(i);
                 if self.cells[i] == EMPTY {
-                    self.value_sum[0] += self.info[i][0].value;
-                    self.value_sum[1] += self.info[i][1].value;
+                    self.account(i, 1);
                 }
             }
         }
@@ -313,9 +349,24 @@ impl Board {
     #[inline]
     fn refresh_info(&mut self, i: usize) {
         for c in 0..2 {
-            let (t, v) = combine(&self.info[i][c].pat);
+            let (t, v) = self.combos[combo_index(&self.info[i][c].pat)];
             self.info[i][c].threat = t;
             self.info[i][c].value = v;
+        }
+    }
+
+    /// Adds (`sign` 1) or removes (`sign` -1) empty cell `i`'s share of the per-colour
+    /// sums and counts.
+    #[inline]
+    fn account(&mut self, i: usize, sign: i32) {
+        for c in 0..2 {
+            let info = &self.info[i][c];
+            self.value_sum[c] += sign * info.value;
+            let t = &mut self.threat_count[c][info.threat as usize];
+            *t = (*t as i32 + sign) as u16;
+            if info.pat.contains(&Pattern::F4) {
+                self.open_four_count[c] = (self.open_four_count[c] as i32 + sign) as u16;
+            }
         }
     }
 
@@ -333,13 +384,14 @@ impl Board {
                     if self.cells[j] == WALL && !self.is_inner(j) {
                         continue;
                     }
-                    let before = self.info[j];
+                    let empty = affected_empty_before(self, j);
+                    if empty {
+                        self.account(j, -1);
+                    }
                     self.refresh_pattern(j, d);
                     self.refresh_info(j);
-                    if affected_empty_before(self, j) {
-                        for (c, old) in before.iter().enumerate() {
-                            self.value_sum[c] += self.info[j][c].value - old.value;
-                        }
+                    if empty {
+                        self.account(j, 1);
                     }
                 }
             }
@@ -348,8 +400,7 @@ impl Board {
 
     fn set_cell(&mut self, i: usize, v: u8) {
         debug_assert_eq!(self.cells[i], EMPTY);
-        self.value_sum[0] -= self.info[i][0].value;
-        self.value_sum[1] -= self.info[i][1].value;
+        self.account(i, -1);
         self.cells[i] = v;
         self.empties -= 1;
         self.toggle(i, v);
@@ -365,8 +416,7 @@ impl Board {
         self.cells[i] = EMPTY;
         self.empties += 1;
         self.toggle(i, v);
-        self.value_sum[0] += self.info[i][0].value;
-        self.value_sum[1] += self.info[i][1].value;
+        self.account(i, 1);
         if v != WALL {
             self.hash ^= zobrist()[i][v as usize - 1];
             self.bump_near(i, -1);
@@ -614,6 +664,27 @@ impl Board {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// Number of empty cells where colour `c` has threat class `t`.
+    #[inline]
+    pub(crate) fn threat_count(&self, c: Color, t: Threat) -> u16 {
+        self.threat_count[c.index()][t as usize]
+    }
+
+    /// Number of empty cells where colour `c` has at least threat class `t`.
+    #[inline]
+    pub(crate) fn threats_at_least(&self, c: Color, t: Threat) -> u32 {
+        self.threat_count[c.index()][t as usize..]
+            .iter()
+            .map(|&n| n as u32)
+            .sum()
+    }
+
+    /// Number of empty cells where colour `c` makes an open four.
+    #[inline]
+    pub(crate) fn open_four_count(&self, c: Color) -> u16 {
+        self.open_four_count[c.index()]
     }
 
     /// Sum of the cell values of colour `c` over the empty cells.

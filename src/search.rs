@@ -100,9 +100,9 @@ struct Scan {
     /// Cells where the opponent makes five (up to 2 recorded), and how many.
     opp_five: [usize; 2],
     opp_fives: usize,
-    /// A cell where the side to move makes an open four or a double four (not checked
+    /// The side to move can make an open four or a double four somewhere (not checked
     /// for renju legality).
-    my_four_four: Option<usize>,
+    my_four_four: bool,
     /// The opponent has some move that makes a four.
     opp_has_four: bool,
     /// The opponent has some move that makes an open four (he has a three).
@@ -336,11 +336,8 @@ impl Searcher {
             depth = 1;
         }
         if depth <= 0 {
-            if let Some(i) = s.my_four_four {
-                let foul = b.side_to_move() == Color::Black && b.forbidden_at(i);
-                if !(s.opp_has_four || foul) {
-                    return win_in(ply + 3);
-                }
+            if s.my_four_four && !s.opp_has_four && has_legal_four_four(b) {
+                return win_in(ply + 3);
             }
             return self.evaluate(b);
         }
@@ -523,42 +520,59 @@ fn board_pos(b: &Board, i: usize) -> Pos {
     b.pos(i)
 }
 
-/// One pass over the candidate cells: the threats both sides have.
+/// The threats both sides have, from the board's incremental counts; the board is
+/// walked only when a particular cell is needed (a five to make or to block, or, under
+/// renju, whether black's open-four points are legal).
 fn scan(b: &Board) -> Scan {
     let me = b.side_to_move();
     let opp = me.opp();
     let renju_opp_black = b.rule() == crate::types::Rule::Renju && opp == Color::Black;
-    let mut s = Scan::default();
+    let mut s = Scan {
+        opp_fives: b.threat_count(opp, Threat::Five) as usize,
+        opp_has_four: b.threats_at_least(opp, Threat::Four) > 0,
+        my_four_four: b.threat_count(me, Threat::FourFour) > 0,
+        opp_has_three: b.open_four_count(opp) > 0 && !renju_opp_black,
+        ..Scan::default()
+    };
+    let my_five = b.threat_count(me, Threat::Five) > 0;
+    let check_renju_threes = renju_opp_black && b.open_four_count(opp) > 0;
+    if !(my_five || s.opp_fives > 0 || check_renju_threes) {
+        return s;
+    }
+    let mut found = 0;
     for i in b.cell_indices() {
-        if !b.is_empty_at(i) || b.near(i) == 0 {
+        if !b.is_empty_at(i) {
             continue;
         }
-        let mi = b.info(i, me);
-        let oi = b.info(i, opp);
-        if mi.threat == Threat::Five {
+        if my_five && b.info(i, me).threat == Threat::Five {
             s.my_five = Some(i);
             return s;
         }
-        if mi.threat == Threat::FourFour && s.my_four_four.is_none() {
-            s.my_four_four = Some(i);
+        let oi = b.info(i, opp);
+        if oi.threat == Threat::Five && found < 2 {
+            s.opp_five[found] = i;
+            found += 1;
         }
-        if oi.threat == Threat::Five {
-            if s.opp_fives < 2 {
-                s.opp_five[s.opp_fives] = i;
-            }
-            s.opp_fives += 1;
-        }
-        if oi.threat >= Threat::Four {
-            s.opp_has_four = true;
-        }
-        if oi.pat.contains(&Pattern::F4)
+        if check_renju_threes
             && !s.opp_has_three
-            && !(renju_opp_black && b.forbidden_at(i))
+            && oi.pat.contains(&Pattern::F4)
+            && !b.forbidden_at(i)
         {
             s.opp_has_three = true;
         }
     }
     s
+}
+
+/// True if the side to move has an open or double four it may legally play (renju black
+/// may not play a double four, so those cells are checked one by one).
+fn has_legal_four_four(b: &Board) -> bool {
+    let me = b.side_to_move();
+    if !(b.rule() == crate::types::Rule::Renju && me == Color::Black) {
+        return true;
+    }
+    b.cell_indices()
+        .any(|i| b.is_empty_at(i) && b.info(i, me).threat == Threat::FourFour && !b.forbidden_at(i))
 }
 
 /// The legal empty point nearest the centre (for an empty board or a desperate one).
