@@ -80,6 +80,26 @@ fn slot(k: isize) -> u32 {
     }) as u32
 }
 
+/// How [`Board::toggle`] treats the cells that see the toggled one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Refresh {
+    /// Recompute their patterns.
+    Update,
+    /// Recompute, saving the old data for [`Board::unmake`].
+    Record,
+    /// Only flip the key bits (the data is restored from the undo stack).
+    KeysOnly,
+}
+
+/// What [`Board::make`] saves besides the changed cells.
+#[derive(Clone, Copy)]
+struct UndoFrame {
+    cells_len: u32,
+    value_sum: [i32; 2],
+    threat_count: [[u16; 8]; 2],
+    open_four_count: [u16; 2],
+}
+
 /// Per-cell derived data for one colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CellInfo {
@@ -193,6 +213,9 @@ pub struct Board {
     /// Number of empty cells where the colour makes an open four, per colour.
     open_four_count: [u16; 2],
     combos: &'static [(Threat, i32)],
+    /// Cell data saved by `make` for `unmake`, and one frame per `make`.
+    undo_cells: Vec<(u32, [CellInfo; 2])>,
+    undo_frames: Vec<UndoFrame>,
     hash: u64,
     side: Color,
     history: Vec<(Pos, Color)>,
@@ -255,6 +278,8 @@ impl Board {
             threat_count: [[0; 8]; 2],
             open_four_count: [0; 2],
             combos: combo_table(),
+            undo_cells: Vec::with_capacity(4096),
+            undo_frames: Vec::with_capacity(256),
             hash: 0,
             side: Color::Black,
             history: Vec::new(),
@@ -371,9 +396,10 @@ impl Board {
     }
 
     /// Sets (`v` = stone or wall) or clears (same `v` again) cell `i` in every key that
-    /// sees it, and refreshes the patterns of those cells.
-    fn toggle(&mut self, i: usize, v: u8) {
-        let affected_empty_before = |b: &Board, j: usize| b.cells[j] == EMPTY;
+    /// sees it and, unless `mode` is [`Refresh::KeysOnly`], refreshes the patterns of
+    /// those cells whose pattern changes ([`Refresh::Record`] saves their old data on the
+    /// undo stack first).
+    fn toggle(&mut self, i: usize, v: u8, mode: Refresh) {
         for d in 0..4 {
             let step = self.dirs[d];
             for k in 1..=HALF as isize {
@@ -381,14 +407,23 @@ impl Board {
                     let j = (i as isize + s * step) as usize;
                     // j sees i at offset -s.
                     self.keys[j][d] ^= (v as u32) << (2 * slot(-s));
-                    if self.cells[j] == WALL && !self.is_inner(j) {
+                    if mode == Refresh::KeysOnly || (self.cells[j] == WALL && !self.is_inner(j)) {
                         continue;
                     }
-                    let empty = affected_empty_before(self, j);
+                    let key = self.keys[j][d];
+                    let (pb, pw) = (self.tables[0].black(key), self.tables[1].white(key));
+                    if pb == self.info[j][0].pat[d] && pw == self.info[j][1].pat[d] {
+                        continue;
+                    }
+                    if mode == Refresh::Record {
+                        self.undo_cells.push((j as u32, self.info[j]));
+                    }
+                    let empty = self.cells[j] == EMPTY;
                     if empty {
                         self.account(j, -1);
                     }
-                    self.refresh_pattern(j, d);
+                    self.info[j][0].pat[d] = pb;
+                    self.info[j][1].pat[d] = pw;
                     self.refresh_info(j);
                     if empty {
                         self.account(j, 1);
@@ -403,7 +438,7 @@ impl Board {
         self.account(i, -1);
         self.cells[i] = v;
         self.empties -= 1;
-        self.toggle(i, v);
+        self.toggle(i, v, Refresh::Update);
         if v != WALL {
             self.hash ^= zobrist()[i][v as usize - 1];
             self.bump_near(i, 1);
@@ -415,7 +450,7 @@ impl Board {
         debug_assert!(v != EMPTY);
         self.cells[i] = EMPTY;
         self.empties += 1;
-        self.toggle(i, v);
+        self.toggle(i, v, Refresh::Update);
         self.account(i, 1);
         if v != WALL {
             self.hash ^= zobrist()[i][v as usize - 1];
@@ -693,23 +728,57 @@ impl Board {
         self.value_sum[c.index()]
     }
 
-    /// Internal fast make: plays the side to move at cell `i`.
+    /// Internal fast make: plays the side to move at cell `i`, saving what
+    /// [`Board::unmake`] needs to restore the derived data without recomputing it.
     #[inline]
     pub(crate) fn make(&mut self, i: usize) {
         let c = self.side;
-        self.set_cell(i, stone(c));
+        self.undo_frames.push(UndoFrame {
+            cells_len: self.undo_cells.len() as u32,
+            value_sum: self.value_sum,
+            threat_count: self.threat_count,
+            open_four_count: self.open_four_count,
+        });
+        let v = stone(c);
+        self.account(i, -1);
+        self.cells[i] = v;
+        self.empties -= 1;
+        self.toggle(i, v, Refresh::Record);
+        self.hash ^= zobrist()[i][v as usize - 1];
+        self.bump_near(i, 1);
         let p = self.pos(i);
         self.history.push((p, c));
         self.side = c.opp();
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.verify() {
+            panic!("incremental state differs from a recount after make: {e}");
+        }
     }
 
-    /// Internal fast undo of the last `make`.
+    /// Internal fast undo of the last [`Board::make`]: restores the saved cell data.
     #[inline]
     pub(crate) fn unmake(&mut self) {
         let (p, c) = self.history.pop().expect("unmake with no history");
+        let frame = self.undo_frames.pop().expect("unmake without make");
         let i = self.index(p);
-        self.clear_cell(i);
+        let v = self.cells[i];
+        self.cells[i] = EMPTY;
+        self.empties += 1;
+        self.toggle(i, v, Refresh::KeysOnly);
+        for &(j, info) in &self.undo_cells[frame.cells_len as usize..] {
+            self.info[j as usize] = info;
+        }
+        self.undo_cells.truncate(frame.cells_len as usize);
+        self.value_sum = frame.value_sum;
+        self.threat_count = frame.threat_count;
+        self.open_four_count = frame.open_four_count;
+        self.hash ^= zobrist()[i][v as usize - 1];
+        self.bump_near(i, -1);
         self.side = c;
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.verify() {
+            panic!("incremental state differs from a recount after unmake: {e}");
+        }
     }
 
     /// Checks every incremental structure against a recount from scratch; returns a
@@ -913,5 +982,65 @@ impl Board {
         let maybe =
             p.contains(&Pattern::Overline) || p.contains(&Pattern::F4) || fours >= 2 || threes >= 2;
         maybe && self.forbidden_with(i, &mut Vec::with_capacity(8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search's make/unmake (which restores saved data instead of recomputing)
+    /// against a recount, under every rule, with walls and deep lines of moves.
+    #[test]
+    fn make_unmake_matches_recount() {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checks = 0;
+        for rule in Rule::ALL {
+            for (w, h) in [(15, 15), (20, 20), (6, 9)] {
+                let mut b = Board::new(w, h, rule);
+                let _ = b.place_wall(Pos::new(1, 1));
+                let start = b.clone();
+                for _ in 0..60 {
+                    let mut depth = 0;
+                    for _ in 0..rnd(30) + 1 {
+                        let empty: Vec<usize> =
+                            b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
+                        if empty.is_empty() {
+                            break;
+                        }
+                        // mostly near the centre so lines form
+                        let i = if rnd(4) > 0 {
+                            let c = b.index(Pos::new((w / 2) as u8, (h / 2) as u8));
+                            *empty
+                                .iter()
+                                .min_by_key(|&&j| (j as i64 - c as i64).abs() + rnd(40) as i64)
+                                .unwrap()
+                        } else {
+                            empty[rnd(empty.len())]
+                        };
+                        b.make(i);
+                        depth += 1;
+                        b.verify()
+                            .unwrap_or_else(|e| panic!("{rule:?} after make: {e}"));
+                        checks += 1;
+                    }
+                    for _ in 0..depth {
+                        b.unmake();
+                        b.verify()
+                            .unwrap_or_else(|e| panic!("{rule:?} after unmake: {e}"));
+                        checks += 1;
+                    }
+                    assert_eq!(b.hash(), start.hash());
+                    assert_eq!(b.value_sum, start.value_sum);
+                }
+            }
+        }
+        assert!(checks > 5000, "{checks}");
     }
 }
