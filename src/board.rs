@@ -200,7 +200,8 @@ pub struct Board {
     /// Padded row length.
     stride: usize,
     rule: Rule,
-    tables: [&'static PatternTable; 2],
+    /// Both colours' pattern for every line key under the rule (see [`pair_table`]).
+    pairs: &'static [u8],
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
     info: Vec<[CellInfo; 2]>,
@@ -246,6 +247,21 @@ impl std::fmt::Debug for Board {
     }
 }
 
+/// For every line key, black's pattern (low 4 bits) and white's (high 4 bits) under
+/// `rule`, so the board needs one lookup per cell instead of two. Built once per rule.
+fn pair_table(rule: Rule) -> &'static [u8] {
+    use std::sync::OnceLock;
+    static T: [OnceLock<Vec<u8>>; 5] = [const { OnceLock::new() }; 5];
+    let k = Rule::ALL.iter().position(|&r| r == rule).expect("a known rule");
+    T[k].get_or_init(|| {
+        let fr = five_rules(rule);
+        let (tb, tw) = (PatternTable::get(fr[0]), PatternTable::get(fr[1]));
+        (0..1u32 << crate::pattern::KEY_BITS)
+            .map(|key| tb.black(key) as u8 | (tw.white(key) as u8) << 4)
+            .collect()
+    })
+}
+
 /// The win condition for each colour under a rule.
 pub fn five_rules(rule: Rule) -> [FiveRule; 2] {
     match rule {
@@ -263,13 +279,12 @@ impl Board {
         assert!((MIN_SIZE..=MAX_SIZE).contains(&width) && (MIN_SIZE..=MAX_SIZE).contains(&height));
         let stride = width + 2 * HALF;
         let n = stride * (height + 2 * HALF);
-        let fr = five_rules(rule);
         let mut b = Board {
             width,
             height,
             stride,
             rule,
-            tables: [PatternTable::get(fr[0]), PatternTable::get(fr[1])],
+            pairs: pair_table(rule),
             cells: vec![WALL; n],
             keys: vec![[0; 4]; n],
             info: vec![[CellInfo::default(); 2]; n],
@@ -364,11 +379,19 @@ impl Board {
         c
     }
 
+    /// Black's and white's pattern for a line key: one lookup.
+    #[inline]
+    fn patterns(&self, key: u32) -> (Pattern, Pattern) {
+        let v = self.pairs[key as usize];
+        (Pattern::ALL[(v & 15) as usize], Pattern::ALL[(v >> 4) as usize])
+    }
+
     #[inline]
     fn refresh_pattern(&mut self, i: usize, d: usize) {
         let key = self.keys[i][d];
-        self.info[i][0].pat[d] = self.tables[0].black(key);
-        self.info[i][1].pat[d] = self.tables[1].white(key);
+        let (pb, pw) = self.patterns(key);
+        self.info[i][0].pat[d] = pb;
+        self.info[i][1].pat[d] = pw;
     }
 
     #[inline]
@@ -411,7 +434,7 @@ impl Board {
                         continue;
                     }
                     let key = self.keys[j][d];
-                    let (pb, pw) = (self.tables[0].black(key), self.tables[1].white(key));
+                    let (pb, pw) = self.patterns(key);
                     if pb == self.info[j][0].pat[d] && pw == self.info[j][1].pat[d] {
                         continue;
                     }
@@ -488,8 +511,7 @@ impl Board {
     pub fn set_rule(&mut self, rule: Rule) {
         if rule != self.rule {
             self.rule = rule;
-            let fr = five_rules(rule);
-            self.tables = [PatternTable::get(fr[0]), PatternTable::get(fr[1])];
+            self.pairs = pair_table(rule);
             self.rebuild();
         }
     }
