@@ -252,7 +252,10 @@ impl std::fmt::Debug for Board {
 fn pair_table(rule: Rule) -> &'static [u8] {
     use std::sync::OnceLock;
     static T: [OnceLock<Vec<u8>>; 5] = [const { OnceLock::new() }; 5];
-    let k = Rule::ALL.iter().position(|&r| r == rule).expect("a known rule");
+    let k = Rule::ALL
+        .iter()
+        .position(|&r| r == rule)
+        .expect("a known rule");
     T[k].get_or_init(|| {
         let fr = five_rules(rule);
         let (tb, tw) = (PatternTable::get(fr[0]), PatternTable::get(fr[1]));
@@ -383,7 +386,10 @@ impl Board {
     #[inline]
     fn patterns(&self, key: u32) -> (Pattern, Pattern) {
         let v = self.pairs[key as usize];
-        (Pattern::ALL[(v & 15) as usize], Pattern::ALL[(v >> 4) as usize])
+        (
+            Pattern::ALL[(v & 15) as usize],
+            Pattern::ALL[(v >> 4) as usize],
+        )
     }
 
     #[inline]

@@ -111,6 +111,10 @@ struct Scan {
 
 const NO_MOVE: u16 = u16::MAX;
 
+/// Nodes between clock checks: about a millisecond in release builds. Debug builds
+/// re-verify the whole board after every move, so they check far more often.
+const CHECK_EVERY: u64 = if cfg!(debug_assertions) { 8 } else { 1024 };
+
 /// The searcher: owns the transposition table and the per-game search state.
 pub struct Searcher {
     tt: TransTable,
@@ -300,7 +304,7 @@ impl Searcher {
         stop: &AtomicBool,
     ) -> Score {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes % CHECK_EVERY == 0 {
             self.check_limits(stop);
         }
         if self.aborted {
@@ -380,7 +384,7 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
         for k in 0..n {
-            let (m, order) = self.moves[ply][k];
+            let (m, order) = self.pick(ply, k);
             let tactical = order >= TACTICAL;
             b.make(m as usize);
             let new_depth = depth - 1;
@@ -507,11 +511,36 @@ impl Searcher {
                 list.push((i as u16, 0));
             }
         }
-        // Ties broken by cell index, so the order (and the bench) is deterministic.
-        list.sort_unstable_by(|a, c| c.1.cmp(&a.1).then(a.0.cmp(&c.0)));
         self.moves[ply] = list;
     }
+
+    /// Moves the best of the moves from `k` on into place `k` and returns it (a lazy
+    /// selection sort: most nodes cut off after a few moves). Ties go to the lower cell
+    /// index, so the order, and the bench, is deterministic.
+    #[inline]
+    fn pick(&mut self, ply: usize, k: usize) -> (u16, i32) {
+        let list = &mut self.moves[ply];
+        if k >= LAZY_PICKS {
+            // No cut-off yet: this is probably an all-node, so sort the rest once.
+            if k == LAZY_PICKS {
+                list[k..].sort_unstable_by(|a, c| c.1.cmp(&a.1).then(a.0.cmp(&c.0)));
+            }
+            return list[k];
+        }
+        let mut best = k;
+        for j in k + 1..list.len() {
+            let (a, b) = (list[j], list[best]);
+            if a.1 > b.1 || (a.1 == b.1 && a.0 < b.0) {
+                best = j;
+            }
+        }
+        list.swap(k, best);
+        list[k]
+    }
 }
+
+/// Moves picked one by one before the rest of the list is sorted.
+const LAZY_PICKS: usize = 3;
 
 /// Move-ordering scores at or above this are threats (fours, threes, blocks).
 const TACTICAL: i32 = 1 << 20;
