@@ -304,7 +304,7 @@ impl Searcher {
         stop: &AtomicBool,
     ) -> Score {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_limits(stop);
         }
         if self.aborted {
