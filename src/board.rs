@@ -715,6 +715,18 @@ impl Board {
         self.near[i]
     }
 
+    /// Internal: the on-board cells up to `reach` steps from cell `i` along its four
+    /// lines (not `i` itself).
+    pub(crate) fn line_cells(&self, i: usize, reach: usize) -> impl Iterator<Item = usize> + '_ {
+        self.dirs
+            .iter()
+            .flat_map(move |&d| {
+                (1..=reach as isize).flat_map(move |k| [i as isize - k * d, i as isize + k * d])
+            })
+            .map(|j| j as usize)
+            .filter(move |&j| j < self.cells.len() && self.cells[j] != WALL)
+    }
+
     /// Internal: all on-board cell indices, row by row.
     pub(crate) fn cell_indices(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.height).flat_map(move |y| {

@@ -186,9 +186,11 @@ fn classify_line(rule: FiveRule, l: &Line, memo: &mut [u8]) -> Pattern {
     }
     let fp = five_points(rule, l);
     if !fp.is_empty() {
-        // An open four: whichever five point the opponent takes, another still makes five.
+        // An open four: wherever in the window the opponent plays, a five point still
+        // makes five. Under caro a stone just past a five can kill it too, so every empty
+        // cell is tried, not only the five points.
         let open = fp.len() >= 2
-            && fp.iter().all(|&blk| {
+            && (0..=2 * HALF).filter(|&x| l[x] == EMPTY).all(|blk| {
                 fp.iter().any(|&e| {
                     e != blk && {
                         let mut m = *l;

@@ -85,13 +85,17 @@ fn overline_by_rule() {
         p(4, 7),
         "six wins under caro 8"
     );
-    for rule in [Rule::Standard, Rule::Renju, Rule::CaroStandard] {
+    for rule in [Rule::Standard, Rule::Renju] {
         assert_eq!(
             best(&game(rule, &OVERLINE), 4).0,
             p(7, 12),
             "{rule:?}: six is no win, block"
         );
     }
+    // Caro 9: six is no win either. Black may block on 7,12, or on 8,12, past the five
+    // point: white's five 3..7 would then be blocked at both ends by black (2,12 and 8,12).
+    let m = best(&game(Rule::CaroStandard, &OVERLINE), 4).0;
+    assert!(m == p(7, 12) || m == p(8, 12), "caro 9: {m}");
 }
 
 #[test]

@@ -3,6 +3,8 @@
 //! The search core does no I/O: it reads the board, the limits and a stop flag, and
 //! returns a [`SearchResult`]. Steps are numbered as in the code.
 
+mod vcf;
+
 use crate::board::{Board, Threat};
 use crate::pattern::Pattern;
 use crate::tt::{Bound, TransTable};
@@ -24,6 +26,10 @@ pub struct Params {
     pub iteration_growth: u32,
     /// Weight of the side to move's cell values, in fifths (5 = same as the opponent's).
     pub tempo_fifths: i32,
+    /// Fours the side to move may spend on a VCF at a leaf of the main search.
+    pub leaf_vcf_fours: i32,
+    /// Fours allowed to the VCF solver run before the main search (0: off).
+    pub root_vcf_fours: i32,
 }
 
 impl Params {
@@ -33,6 +39,8 @@ impl Params {
         lmr_min_moves: 3,
         iteration_growth: 3,
         tempo_fifths: 6,
+        leaf_vcf_fours: 6,
+        root_vcf_fours: 20,
     };
 }
 
@@ -97,8 +105,7 @@ pub struct SearchResult {
 struct Scan {
     /// A cell where the side to move makes five.
     my_five: Option<usize>,
-    /// Cells where the opponent makes five (up to 2 recorded), and how many.
-    opp_five: [usize; 2],
+    /// How many cells the opponent makes five on.
     opp_fives: usize,
     /// The side to move can make an open four or a double four somewhere (not checked
     /// for renju legality).
@@ -130,6 +137,8 @@ pub struct Searcher {
     node_limit: Option<u64>,
     iteration: i32,
     aborted: bool,
+    /// The caller's stop flag was seen set.
+    stop_requested: bool,
     root_best: Option<(u16, Score)>,
 }
 
@@ -153,6 +162,7 @@ impl Searcher {
             node_limit: None,
             iteration: 0,
             aborted: false,
+            stop_requested: false,
             root_best: None,
         }
     }
@@ -192,6 +202,7 @@ impl Searcher {
         self.tt.new_search();
         self.nodes = 0;
         self.aborted = false;
+        self.stop_requested = false;
         self.start = limits.start;
         self.hard = limits.hard;
         self.node_limit = limits.nodes;
@@ -210,19 +221,33 @@ impl Searcher {
         if let Some(i) = scan.my_five {
             return Some(done(self, i, win_in(1), 0, vec![board_pos(board, i)]));
         }
-        self.gen_moves(&b, &scan, 0, NO_MOVE);
+        self.gen_moves(&mut b, &scan, 0, NO_MOVE);
         if self.moves[0].is_empty() {
             let i = fallback_move(&b)?;
             return Some(done(self, i, 0, 0, vec![board_pos(board, i)]));
         }
-        if self.moves[0].len() == 1 {
-            // Step 2. A forced move (the only block, or the only legal point) is played at once.
+        if self.moves[0].len() == 1 || (scan.opp_fives >= 2 && !is_caro(&b)) {
+            // Step 2. A forced move (the only block, or the only legal point) is played at
+            // once; so is a block when two fives are threatened and the game is lost.
             let i = self.moves[0][0].0 as usize;
             let score = if scan.opp_fives >= 2 { loss_in(2) } else { 0 };
             return Some(done(self, i, score, 0, vec![board_pos(board, i)]));
         }
 
-        // Step 3. Iterative deepening.
+        // Step 3. A win by continuous fours is played at once.
+        if self.params.root_vcf_fours > 0 && scan.opp_fives == 0 {
+            self.iteration = 2; // abortable: the main search still gets its depth 1
+            let found = self.vcf(&mut b, 0, self.params.root_vcf_fours);
+            self.aborted = false;
+            if let Some(five) = found {
+                let m = self.pv[0][0] as usize;
+                if b.is_empty_at(m) && b.is_legal(b.pos(m)) {
+                    return Some(done(self, m, win_in(five), 0, vec![board_pos(board, m)]));
+                }
+            }
+        }
+
+        // Step 4. Iterative deepening.
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 8)
@@ -247,7 +272,7 @@ impl Searcher {
                 .collect();
             let m = self.pv[0][0] as usize;
             best = Some((m, score, depth, pv));
-            // Step 4. Stop when the result is proven or another iteration would not fit.
+            // Step 5. Stop when the result is proven or another iteration would not fit.
             if is_mate(score) && WIN - score.abs() <= depth {
                 break;
             }
@@ -269,16 +294,30 @@ impl Searcher {
                 break;
             }
         }
-        let (m, score, depth, pv) = best.expect("depth 1 always completes");
+        let (mut m, score, depth, mut pv) = best.expect("depth 1 always completes");
+        if !(b.is_empty_at(m) && b.is_legal(b.pos(m))) {
+            // Never happens by design; a wrong answer would lose the game, so check.
+            debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
+            m = self.moves[0][0].0 as usize;
+            pv = vec![board_pos(board, m)];
+        }
         Some(done(self, m, score, depth, pv))
     }
 
     fn check_limits(&mut self, stop: &AtomicBool) {
-        // Depth 1 always completes, so there is always a move to give.
+        if stop.load(Ordering::Relaxed) {
+            self.stop_requested = true;
+        }
+        self.check_limits_now();
+    }
+
+    /// Sets `aborted` when a limit is reached (never during depth 1, which always
+    /// completes so there is always a move to give).
+    fn check_limits_now(&mut self) {
         if self.iteration <= 1 {
             return;
         }
-        if stop.load(Ordering::Relaxed)
+        if self.stop_requested
             || self.hard.is_some_and(|h| self.start.elapsed() >= h)
             || self.node_limit.is_some_and(|n| self.nodes >= n)
         {
@@ -323,7 +362,7 @@ impl Searcher {
         if s.my_five.is_some() {
             return win_in(ply + 1);
         }
-        if s.opp_fives >= 2 {
+        if s.opp_fives >= 2 && !is_caro(b) {
             return loss_in(ply + 2);
         }
 
@@ -340,8 +379,17 @@ impl Searcher {
             depth = 1;
         }
         if depth <= 0 {
-            if s.my_four_four && !s.opp_has_four && has_legal_four_four(b) {
+            if s.my_four_four && !s.opp_has_four && !is_caro(b) && has_legal_four_four(b) {
                 return win_in(ply + 3);
+            }
+            // Step 3a. Quiescence: a win by continuous fours (CITE: VCF, as in Rapfi).
+            if s.opp_fives == 0 && b.threats_at_least(b.side_to_move(), Threat::Four) > 0 {
+                if let Some(five) = self.vcf(b, ply, self.params.leaf_vcf_fours) {
+                    return win_in(five);
+                }
+                if self.aborted {
+                    return 0;
+                }
             }
             return self.evaluate(b);
         }
@@ -454,15 +502,15 @@ impl Searcher {
     }
 
     /// Fills `self.moves[ply]` with the legal candidate moves, best first.
-    fn gen_moves(&mut self, b: &Board, s: &Scan, ply: usize, tt_move: u16) {
+    fn gen_moves(&mut self, b: &mut Board, s: &Scan, ply: usize, tt_move: u16) {
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.clear();
         let me = b.side_to_move();
         let opp = me.opp();
         let renju_black = b.rule() == crate::types::Rule::Renju && me == Color::Black;
         if s.opp_fives > 0 {
-            // Only a block can save the game (our own five was handled before).
-            for &i in &s.opp_five[..s.opp_fives.min(2)] {
+            // Only a defence can save the game (our own five was handled before).
+            for i in five_defences(b, opp) {
                 if !(renju_black && b.forbidden_at(i)) {
                     list.push((i as u16, TACTICAL));
                 }
@@ -550,8 +598,8 @@ fn board_pos(b: &Board, i: usize) -> Pos {
 }
 
 /// The threats both sides have, from the board's incremental counts; the board is
-/// walked only when a particular cell is needed (a five to make or to block, or, under
-/// renju, whether black's open-four points are legal).
+/// walked only when a particular cell is needed (our five point, or, under renju,
+/// whether black's open-four points are legal).
 fn scan(b: &Board) -> Scan {
     let me = b.side_to_move();
     let opp = me.opp();
@@ -565,10 +613,9 @@ fn scan(b: &Board) -> Scan {
     };
     let my_five = b.threat_count(me, Threat::Five) > 0;
     let check_renju_threes = renju_opp_black && b.open_four_count(opp) > 0;
-    if !(my_five || s.opp_fives > 0 || check_renju_threes) {
+    if !(my_five || check_renju_threes) {
         return s;
     }
-    let mut found = 0;
     for i in b.cell_indices() {
         if !b.is_empty_at(i) {
             continue;
@@ -577,14 +624,9 @@ fn scan(b: &Board) -> Scan {
             s.my_five = Some(i);
             return s;
         }
-        let oi = b.info(i, opp);
-        if oi.threat == Threat::Five && found < 2 {
-            s.opp_five[found] = i;
-            found += 1;
-        }
         if check_renju_threes
             && !s.opp_has_three
-            && oi.pat.contains(&Pattern::F4)
+            && b.info(i, opp).pat.contains(&Pattern::F4)
             && !b.forbidden_at(i)
         {
             s.opp_has_three = true;
@@ -593,15 +635,70 @@ fn scan(b: &Board) -> Scan {
     s
 }
 
-/// True if the side to move has an open or double four it may legally play (renju black
-/// may not play a double four, so those cells are checked one by one).
+/// True under the caro rules, where a four can also be stopped past its five point.
+fn is_caro(b: &Board) -> bool {
+    matches!(
+        b.rule(),
+        crate::types::Rule::Caro | crate::types::Rule::CaroStandard
+    )
+}
+
+/// The empty cells where the side to move (the defender) stops every five of
+/// `attacker`. Outside caro that is the five point when there is exactly one, and
+/// nothing when there are two. Under caro a five blocked at both ends by the opponent
+/// does not win, so the cells along the fives' lines are tried one by one.
+fn five_defences(b: &mut Board, attacker: Color) -> Vec<usize> {
+    let points: Vec<usize> = b
+        .cell_indices()
+        .filter(|&i| b.is_empty_at(i) && b.info(i, attacker).threat == Threat::Five)
+        .collect();
+    if !is_caro(b) {
+        return if points.len() == 1 {
+            points
+        } else {
+            Vec::new()
+        };
+    }
+    let mut cands: Vec<usize> = Vec::new();
+    for &p in &points {
+        for q in b.line_cells(p, 5) {
+            if b.is_empty_at(q) && !cands.contains(&q) {
+                cands.push(q);
+            }
+        }
+    }
+    cands.sort_unstable();
+    cands.retain(|&r| {
+        b.make(r);
+        let stopped = b.threat_count(attacker, Threat::Five) == 0;
+        b.unmake();
+        stopped
+    });
+    cands
+}
+
+/// True if the side to move has an open or double four it may legally play.
 fn has_legal_four_four(b: &Board) -> bool {
     let me = b.side_to_move();
-    if !(b.rule() == crate::types::Rule::Renju && me == Color::Black) {
-        return true;
+    if b.threat_count(me, Threat::FourFour) == 0 {
+        return false;
     }
-    b.cell_indices()
-        .any(|i| b.is_empty_at(i) && b.info(i, me).threat == Threat::FourFour && !b.forbidden_at(i))
+    !(b.rule() == crate::types::Rule::Renju && me == Color::Black) || legal_four_four(b).is_some()
+}
+
+/// A cell where the side to move makes an open or double four and may legally play
+/// (renju black may not play a double four, so those cells are checked one by one).
+fn legal_four_four(b: &Board) -> Option<usize> {
+    let me = b.side_to_move();
+    if b.threat_count(me, Threat::FourFour) == 0 {
+        return None;
+    }
+    let renju_black = b.rule() == crate::types::Rule::Renju && me == Color::Black;
+    b.cell_indices().find(|&i| {
+        b.is_empty_at(i)
+            && b.info(i, me).threat == Threat::FourFour
+            && !(renju_black && b.forbidden_at(i))
+    })
 }
 
 /// The legal empty point nearest the centre (for an empty board or a desperate one).

@@ -1,0 +1,112 @@
+//! VCF ("victory by continuous fours"): can the side to move force a five by making a
+//! four on every move? The defender's reply to each four is forced (the single five
+//! point), so the search is narrow, and a win it finds is exact. Used at the leaves of
+//! the main search and as a solver before it.
+//!
+//! Under renju a black four is tried only if it is not a foul, and a white four whose
+//! five point black may not play (a foul) wins at once.
+
+use super::{Searcher, MAX_PLY};
+use crate::board::{Board, Threat};
+use crate::types::{Color, Rule};
+
+impl Searcher {
+    /// Searches for a VCF for the side to move using at most `fours` of its own moves.
+    /// Returns the ply (counted like `ply`) at which the five is made.
+    pub(super) fn vcf(&mut self, b: &mut Board, ply: usize, fours: i32) -> Option<usize> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(super::CHECK_EVERY) {
+            self.check_limits_now();
+        }
+        if self.aborted {
+            return None;
+        }
+        let me = b.side_to_move();
+        let opp = me.opp();
+        if b.threat_count(me, Threat::Five) > 0 {
+            self.pv[ply][ply] = find_five_point(b, me)? as u16;
+            return Some(ply + 1);
+        }
+        let opp_fives = b.threat_count(opp, Threat::Five);
+        if (opp_fives > 1 && !super::is_caro(b)) || fours <= 0 || ply + 3 >= MAX_PLY {
+            return None;
+        }
+        let renju_black = b.rule() == Rule::Renju && me == Color::Black;
+        let mut list = std::mem::take(&mut self.moves[ply]);
+        list.clear();
+        if opp_fives > 0 {
+            // The opponent has a four: we must stop it, and with a four of our own.
+            for q in super::five_defences(b, opp) {
+                if b.info(q, me).threat >= Threat::Four {
+                    list.push((q as u16, 0));
+                }
+            }
+        } else {
+            if let Some(i) = super::legal_four_four(b).filter(|_| !super::is_caro(b)) {
+                // An open or double four: the opponent cannot block both points.
+                self.moves[ply] = list;
+                self.pv[ply][ply] = i as u16;
+                return Some(ply + 3);
+            }
+            for i in b.cell_indices() {
+                if b.is_empty_at(i) {
+                    let info = b.info(i, me);
+                    if info.threat >= Threat::Four {
+                        list.push((i as u16, info.threat as i32 * 10000 + info.value));
+                    }
+                }
+            }
+            list.sort_unstable_by(|a, c| c.1.cmp(&a.1).then(a.0.cmp(&c.0)));
+        }
+        let mut found = None;
+        for &(m, _) in &list {
+            let m = m as usize;
+            if renju_black && b.forbidden_at(m) {
+                continue;
+            }
+            b.make(m);
+            let result = self.after_four(b, ply, fours);
+            b.unmake();
+            if result.is_some() || self.aborted {
+                found = result;
+                self.pv[ply][ply] = m as u16;
+                break;
+            }
+        }
+        self.moves[ply] = list;
+        found
+    }
+
+    /// The defender's forced replies to the four just played (the side to move is the
+    /// defender): every defence must lose to a further four.
+    fn after_four(&mut self, b: &mut Board, ply: usize, fours: i32) -> Option<usize> {
+        let defender = b.side_to_move();
+        let attacker = defender.opp();
+        if b.threat_count(defender, Threat::Five) > 0 {
+            return None; // the defender makes five first
+        }
+        if b.threat_count(attacker, Threat::Five) == 0 {
+            return None; // not a four after all
+        }
+        let renju_black = b.rule() == Rule::Renju && defender == Color::Black;
+        let mut defences = super::five_defences(b, attacker);
+        if renju_black {
+            // Black may not defend on a foul point.
+            defences.retain(|&q| !b.forbidden_at(q));
+        }
+        let mut latest = ply + 3;
+        for q in defences {
+            b.make(q);
+            let r = self.vcf(b, ply + 2, fours - 1);
+            b.unmake();
+            latest = latest.max(r?);
+        }
+        Some(latest)
+    }
+}
+
+/// The empty cell where `c` makes five (the first found).
+fn find_five_point(b: &Board, c: Color) -> Option<usize> {
+    b.cell_indices()
+        .find(|&i| b.is_empty_at(i) && b.info(i, c).threat == Threat::Five)
+}
