@@ -2,8 +2,9 @@
 //! fixed table size. The total node count is the engine's signature: it changes only
 //! when search behaviour changes (quote it as `Bench: N` in such commits).
 //!
-//! `pbrain-wuzi bench [depth=N] [movetime=MS]`: with `movetime`, each position is
-//! searched for that long instead and the depth reached is reported.
+//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS]`: with `nodes` or `movetime`,
+//! each position is searched with that node budget (deterministic) or for that long
+//! instead, and the depth reached is reported.
 
 use crate::board::Board;
 use crate::search::{Limits, Searcher};
@@ -93,13 +94,16 @@ pub fn board_of(p: &BenchPosition) -> Board {
 pub fn run(args: &[String]) -> i32 {
     let mut depth = DEPTH;
     let mut movetime = None;
+    let mut nodes = None;
     for a in args {
         if let Some(v) = a.strip_prefix("depth=") {
             depth = v.parse().unwrap_or(DEPTH);
+        } else if let Some(v) = a.strip_prefix("nodes=") {
+            nodes = v.parse::<u64>().ok();
         } else if let Some(v) = a.strip_prefix("movetime=") {
             movetime = v.parse::<u64>().ok().map(Duration::from_millis);
         } else {
-            println!("usage: pbrain-wuzi bench [depth=N] [movetime=MS]");
+            println!("usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS]");
             return 2;
         }
     }
@@ -117,13 +121,19 @@ pub fn run(args: &[String]) -> i32 {
                 depth: None,
                 nodes: None,
             },
-            None => Limits::depth(depth),
+            None => match nodes {
+                Some(n) => Limits {
+                    nodes: Some(n),
+                    ..Limits::depth(crate::search::MAX_PLY as i32)
+                },
+                None => Limits::depth(depth),
+            },
         };
         let r = s
             .search(&board, &limits, &stop)
             .expect("bench position has moves");
         total_nodes += r.nodes;
-        println!(
+        say(format_args!(
             "{:<16} depth {:>2} score {:>6} best {:<5} nodes {:>10} time {:>6} ms",
             p.name,
             r.depth,
@@ -131,13 +141,21 @@ pub fn run(args: &[String]) -> i32 {
             r.best.to_string(),
             r.nodes,
             r.elapsed.as_millis()
-        );
+        ));
     }
     let el = t0.elapsed();
     let nps = (total_nodes as f64 / el.as_secs_f64().max(1e-9)) as u64;
-    println!("===========================");
-    println!("Total time (ms) : {}", el.as_millis());
-    println!("Nodes searched  : {total_nodes}");
-    println!("Nodes/second    : {nps}");
+    say(format_args!("==========================="));
+    say(format_args!("Total time (ms) : {}", el.as_millis()));
+    say(format_args!("Nodes searched  : {total_nodes}"));
+    say(format_args!("Nodes/second    : {nps}"));
     0
+}
+
+/// Prints one line; a closed stdout (`bench | head`) ends the process quietly.
+fn say(line: std::fmt::Arguments) {
+    use std::io::Write;
+    if writeln!(std::io::stdout(), "{line}").is_err() {
+        std::process::exit(0);
+    }
 }

@@ -715,14 +715,17 @@ impl Board {
         self.near[i]
     }
 
-    /// Internal: the on-board cells up to `reach` steps from cell `i` along its four
-    /// lines (not `i` itself).
-    pub(crate) fn line_cells(&self, i: usize, reach: usize) -> impl Iterator<Item = usize> + '_ {
-        self.dirs
-            .iter()
-            .flat_map(move |&d| {
-                (1..=reach as isize).flat_map(move |k| [i as isize - k * d, i as isize + k * d])
-            })
+    /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
+    /// (not `i` itself).
+    pub(crate) fn line_cells(
+        &self,
+        i: usize,
+        d: usize,
+        reach: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let step = self.dirs[d];
+        (1..=reach as isize)
+            .flat_map(move |k| [i as isize - k * step, i as isize + k * step])
             .map(|j| j as usize)
             .filter(move |&j| j < self.cells.len() && self.cells[j] != WALL)
     }

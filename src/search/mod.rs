@@ -140,10 +140,12 @@ pub struct Searcher {
     /// The caller's stop flag was seen set.
     stop_requested: bool,
     root_best: Option<(u16, Score)>,
+    /// Results of earlier VCF searches (cleared for every new game).
+    vcf_cache: Vec<vcf::VcfEntry>,
 }
 
 /// Hash key of the side to move.
-const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
+pub(super) const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
 
 impl Searcher {
     /// A searcher with a transposition table of about `tt_bytes` bytes.
@@ -164,6 +166,7 @@ impl Searcher {
             aborted: false,
             stop_requested: false,
             root_best: None,
+            vcf_cache: vec![vcf::VcfEntry::default(); vcf::VCF_CACHE],
         }
     }
 
@@ -189,6 +192,9 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = [0; 2]);
         self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
+        self.vcf_cache
+            .iter_mut()
+            .for_each(|e| *e = vcf::VcfEntry::default());
     }
 
     /// Searches `board` for the side to move. `None` if there is no empty point.
@@ -659,11 +665,15 @@ fn five_defences(b: &mut Board, attacker: Color) -> Vec<usize> {
             Vec::new()
         };
     }
-    let mut cands: Vec<usize> = Vec::new();
+    // A five can only be killed on the line where it is a five.
+    let mut cands: Vec<usize> = points.clone();
     for &p in &points {
-        for q in b.line_cells(p, 5) {
-            if b.is_empty_at(q) && !cands.contains(&q) {
-                cands.push(q);
+        let pat = b.info(p, attacker).pat;
+        for (d, _) in pat.iter().enumerate().filter(|(_, &x)| x == Pattern::F5) {
+            for q in b.line_cells(p, d, 5) {
+                if b.is_empty_at(q) && !cands.contains(&q) {
+                    cands.push(q);
+                }
             }
         }
     }

@@ -6,7 +6,7 @@
 //! Under renju a black four is tried only if it is not a foul, and a white four whose
 //! five point black may not play (a foul) wins at once.
 
-use super::{Searcher, MAX_PLY};
+use super::{Searcher, MAX_PLY, WHITE_TO_MOVE};
 use crate::board::{Board, Threat};
 use crate::types::{Color, Rule};
 
@@ -21,6 +21,32 @@ impl Searcher {
         if self.aborted {
             return None;
         }
+        let me = b.side_to_move();
+        let key = b.hash() ^ if me == Color::White { WHITE_TO_MOVE } else { 0 };
+        let slot = (key as usize) & (VCF_CACHE - 1);
+        let e = self.vcf_cache[slot];
+        if e.key == key {
+            if e.plies > 0 {
+                self.pv[ply][ply] = e.mv;
+                return Some(ply + e.plies as usize);
+            }
+            if e.fours as i32 >= fours {
+                return None;
+            }
+        }
+        let r = self.vcf_uncached(b, ply, fours);
+        if !self.aborted {
+            self.vcf_cache[slot] = VcfEntry {
+                key,
+                mv: self.pv[ply][ply],
+                plies: r.map_or(0, |p| (p - ply) as u8),
+                fours: fours.min(255) as u8,
+            };
+        }
+        r
+    }
+
+    fn vcf_uncached(&mut self, b: &mut Board, ply: usize, fours: i32) -> Option<usize> {
         let me = b.side_to_move();
         let opp = me.opp();
         if b.threat_count(me, Threat::Five) > 0 {
@@ -103,6 +129,19 @@ impl Searcher {
         }
         Some(latest)
     }
+}
+
+/// Entries of the VCF result cache (a power of two).
+pub(super) const VCF_CACHE: usize = 1 << 16;
+
+/// A cached VCF result: a win in `plies` with first move `mv`, or (plies 0) no win
+/// within `fours` fours.
+#[derive(Clone, Copy, Default)]
+pub(super) struct VcfEntry {
+    key: u64,
+    mv: u16,
+    plies: u8,
+    fours: u8,
 }
 
 /// The empty cell where `c` makes five (the first found).
