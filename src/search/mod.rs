@@ -240,9 +240,11 @@ impl Searcher {
             return Some(done(self, i, score, 0, vec![board_pos(board, i)]));
         }
 
+        // The best-ordered root move: the answer if even depth 1 is stopped.
+        let first_choice = self.pick(0, 0).0;
+
         // Step 3. A win by continuous fours is played at once.
         if self.params.root_vcf_fours > 0 && scan.opp_fives == 0 {
-            self.iteration = 2; // abortable: the main search still gets its depth 1
             let found = self.vcf(&mut b, 0, self.params.root_vcf_fours);
             self.aborted = false;
             if let Some(five) = found {
@@ -266,10 +268,16 @@ impl Searcher {
             let score = self.pvs(&mut b, depth, 0, -INFINITY, INFINITY, true, stop);
             if self.aborted {
                 // Keep a move of the unfinished iteration only if it was fully searched.
-                if let (Some((m, s)), Some(prev)) = (self.root_best, best.as_mut()) {
-                    if m as usize != prev.0 {
+                match (self.root_best, best.as_mut()) {
+                    (Some((m, s)), Some(prev)) if m as usize != prev.0 => {
                         *prev = (m as usize, s, prev.2, vec![board_pos(board, m as usize)]);
                     }
+                    (root_best, None) => {
+                        // Stopped during depth 1 (a tiny budget, or costly leaf VCFs).
+                        let (m, s) = root_best.unwrap_or((first_choice, 0));
+                        best = Some((m as usize, s, 0, vec![board_pos(board, m as usize)]));
+                    }
+                    _ => {}
                 }
                 break;
             }
@@ -300,11 +308,12 @@ impl Searcher {
                 break;
             }
         }
-        let (mut m, score, depth, mut pv) = best.expect("depth 1 always completes");
+        let (mut m, score, depth, mut pv) =
+            best.expect("a move is kept even when depth 1 is stopped");
         if !(b.is_empty_at(m) && b.is_legal(b.pos(m))) {
             // Never happens by design; a wrong answer would lose the game, so check.
             debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
-            m = self.moves[0][0].0 as usize;
+            m = first_choice as usize;
             pv = vec![board_pos(board, m)];
         }
         Some(done(self, m, score, depth, pv))
@@ -317,12 +326,9 @@ impl Searcher {
         self.check_limits_now();
     }
 
-    /// Sets `aborted` when a limit is reached (never during depth 1, which always
-    /// completes so there is always a move to give).
+    /// Sets `aborted` when a limit is reached. A search stopped during depth 1 still
+    /// has a move: the best fully searched root move, or the first in move order.
     fn check_limits_now(&mut self) {
-        if self.iteration <= 1 {
-            return;
-        }
         if self.stop_requested
             || self.hard.is_some_and(|h| self.start.elapsed() >= h)
             || self.node_limit.is_some_and(|n| self.nodes >= n)
