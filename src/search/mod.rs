@@ -8,7 +8,7 @@ mod vcf;
 use crate::board::{Board, Threat};
 use crate::pattern::Pattern;
 use crate::tt::{Bound, TransTable};
-use crate::types::{is_mate, loss_in, win_in, Color, Pos, Score, INFINITY, WIN};
+use crate::types::{is_mate, loss_in, win_in, Color, Pos, Score, INFINITY, WIN, WIN_MIN};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -30,6 +30,10 @@ pub struct Params {
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off).
     pub root_vcf_fours: i32,
+    /// Late move pruning applies at depths up to this (0: off) ...
+    pub lmp_max_depth: i32,
+    /// ... after `lmp_base + depth * depth` moves.
+    pub lmp_base: usize,
 }
 
 impl Params {
@@ -41,6 +45,8 @@ impl Params {
         tempo_fifths: 6,
         leaf_vcf_fours: 6,
         root_vcf_fours: 20,
+        lmp_max_depth: 3,
+        lmp_base: 5,
     };
 }
 
@@ -446,6 +452,16 @@ impl Searcher {
         for k in 0..n {
             let (m, order) = self.pick(ply, k);
             let tactical = order >= TACTICAL;
+            // Step 5a. Late move pruning: near the horizon of a non-PV node, quiet moves
+            // far down the ordered list are skipped (CITE: move count pruning, Stockfish).
+            if !pv_node
+                && !tactical
+                && depth <= self.params.lmp_max_depth
+                && k >= self.params.lmp_base + (depth * depth) as usize
+                && best > -WIN_MIN
+            {
+                break;
+            }
             b.make(m as usize);
             let new_depth = depth - 1;
             let score = if k == 0 {
