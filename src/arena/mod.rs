@@ -13,5 +13,8 @@
 //!
 //! The runner uses the engine's library only for the referee's board.
 
+pub mod engine;
+pub mod game;
 pub mod judge;
+pub mod record;
 pub mod stats;
