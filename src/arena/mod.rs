@@ -15,6 +15,8 @@
 
 pub mod engine;
 pub mod game;
+pub mod genopen;
 pub mod judge;
+pub mod openings;
 pub mod record;
 pub mod stats;
