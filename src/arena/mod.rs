@@ -13,10 +13,13 @@
 //!
 //! The runner uses the engine's library only for the referee's board.
 
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod genopen;
 pub mod judge;
 pub mod openings;
 pub mod record;
+pub mod report;
 pub mod stats;
+pub mod tournament;
