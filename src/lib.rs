@@ -1,8 +1,11 @@
 //! Wuzi: a Gomoku (five-in-a-row) engine speaking the Gomocup / Piskvork brain protocol.
 //!
 //! Module map (dependencies point one way): `types` <- `board` <- `search` <-
-//! {`protocol`, `bench`} <- the binary. `time` depends only on `std`.
+//! {`protocol`, `bench`} <- the binary. `time` depends only on `std`. `arena` (the match
+//! runner behind the `wuzi-match` binary) uses `board` as its referee and `search` for
+//! making openings.
 
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod pattern;

@@ -1,0 +1,233 @@
+//! The text a match prints: the live progress line and the final report.
+
+use super::game::Fault;
+use super::stats::{elo_estimate, los, SprtState};
+use super::tournament::{MatchConfig, Summary};
+use std::fmt::Write;
+
+/// Formats an Elo value with a sign ("+12.3", "-inf").
+pub fn elo_str(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    } else {
+        // Adding 0.0 turns -0.0 into +0.0.
+        format!("{:+.1}", e + 0.0)
+    }
+}
+
+/// `m:ss` (or `h:mm:ss`).
+pub fn clock(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The progress line: games done/total, the first pair's (or first engine's) score and
+/// Elo, the SPRT's LLR when there is one, and the elapsed time.
+pub fn progress(cfg: &MatchConfig, s: &Summary) -> String {
+    let (label, w) = if s.pairs.len() == 1 {
+        let (a, b) = s.pairs[0];
+        (
+            format!("{} vs {}", cfg.engines[a].name, cfg.engines[b].name),
+            s.pair_wdl[0],
+        )
+    } else {
+        (format!("{} vs all", cfg.engines[0].name), s.engines[0].wdl)
+    };
+    let mut line = format!(
+        "[{}/{}] {label}: +{} ={} -{} ({:.1}%) Elo {}",
+        s.played,
+        s.total,
+        w.wins,
+        w.draws,
+        w.losses,
+        100.0 * w.score(),
+        elo_str(elo_estimate(w, 0.95).elo)
+    );
+    if let Some((llr, _)) = s.sprt {
+        let _ = write!(line, " LLR {llr:.2}");
+    }
+    let faults = s.fault_count();
+    if faults > 0 {
+        let _ = write!(line, " faults {faults}");
+    }
+    let _ = write!(line, " {}", clock(s.elapsed));
+    line
+}
+
+/// The final report.
+pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
+    let g = &cfg.game;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Match: {}x{} {} (rule {}), {}, tolerance {} ms, {} openings, {} of {} games in {}{}",
+        g.width,
+        g.height,
+        g.rule.name(),
+        g.rule.code(),
+        g.tc.describe(),
+        g.tolerance_ms,
+        cfg.openings.len(),
+        s.played,
+        s.total,
+        clock(s.elapsed),
+        if s.stopped_early {
+            " (stopped early)"
+        } else {
+            ""
+        }
+    );
+    let name = |i: usize| cfg.engines[i].name.as_str();
+    let width = cfg
+        .engines
+        .iter()
+        .map(|e| e.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:<pw$}  {:>5}  {:>5} {:>5} {:>5}  {:>6}  {:>7}  {:>17}  {:>6}",
+        "Pair",
+        "Games",
+        "W",
+        "D",
+        "L",
+        "Score",
+        "Elo",
+        "95% interval",
+        "LOS",
+        pw = 2 * width + 4
+    );
+    for (i, &(a, b)) in s.pairs.iter().enumerate() {
+        let w = s.pair_wdl[i];
+        let e = elo_estimate(w, 0.95);
+        let _ = writeln!(
+            out,
+            "{:<pw$}  {:>5}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>7}  {:>17}  {:>5.1}%",
+            format!("{} vs {}", name(a), name(b)),
+            w.games(),
+            w.wins,
+            w.draws,
+            w.losses,
+            100.0 * w.score(),
+            elo_str(e.elo),
+            format!("[{}, {}]", elo_str(e.low), elo_str(e.high)),
+            100.0 * los(w),
+            pw = 2 * width + 4
+        );
+    }
+    if let (Some(t), Some((llr, state))) = (cfg.sprt, s.sprt) {
+        let (lo, hi) = t.bounds();
+        let verdict = match state {
+            SprtState::Continue => "no decision",
+            SprtState::AcceptH0 => "H0 accepted",
+            SprtState::AcceptH1 => "H1 accepted",
+        };
+        let _ = writeln!(
+            out,
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} in ({lo:.2}, {hi:.2}): {verdict}",
+            t.elo0, t.elo1, t.alpha, t.beta
+        );
+    } else if cfg.sprt.is_some() {
+        let _ = writeln!(out, "SPRT: only for a match between two engines");
+    }
+
+    if s.pairs.len() > 1 {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:>5}  {:>5} {:>5} {:>5}  {:>6}",
+            "Engine", "Games", "W", "D", "L", "Score"
+        );
+        let mut order: Vec<usize> = (0..cfg.engines.len()).collect();
+        order.sort_by(|&a, &b| {
+            s.engines[b]
+                .wdl
+                .score()
+                .total_cmp(&s.engines[a].wdl.score())
+        });
+        for e in order {
+            let w = s.engines[e].wdl;
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>5}  {:>5} {:>5} {:>5}  {:>5.1}%",
+                name(e),
+                w.games(),
+                w.wins,
+                w.draws,
+                w.losses,
+                100.0 * w.score()
+            );
+        }
+    }
+
+    let e = &s.ends;
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Game ends: five {}, foul {}, full board {}, move limit {}, fault {}",
+        e.five, e.foul, e.full_board, e.move_limit, e.fault
+    );
+    let b = s.black;
+    let _ = writeln!(
+        out,
+        "Black's results: +{} ={} -{} ({:.1}%)",
+        b.wins,
+        b.draws,
+        b.losses,
+        100.0 * b.score()
+    );
+
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Losses by fault:");
+    for (i, st) in s.engines.iter().enumerate() {
+        let list: Vec<String> = Fault::ALL
+            .iter()
+            .filter_map(|f| st.faults.get(f).map(|n| format!("{} {n}", f.name())))
+            .collect();
+        let mut text = if list.is_empty() {
+            "none".to_string()
+        } else {
+            list.join(", ")
+        };
+        if st.killed > 0 {
+            let _ = write!(text, " (killed after END: {})", st.killed);
+        }
+        let _ = writeln!(out, "  {:<width$}  {text}", name(i));
+    }
+
+    let limit = match (g.tc.turn_ms, g.tc.match_ms) {
+        (Some(t), _) => format!("limit {t} ms/move + {} ms tolerance", g.tolerance_ms),
+        (None, Some(_)) => format!("match clock {}", g.tc.describe()),
+        (None, None) => "no limit".into(),
+    };
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Think time per move ({limit}):");
+    for (i, st) in s.engines.iter().enumerate() {
+        let mean = if st.moves > 0 {
+            st.total_ms as f64 / st.moves as f64
+        } else {
+            0.0
+        };
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {:>6} moves  mean {:>7.1} ms  max {:>6} ms",
+            name(i),
+            st.moves,
+            mean,
+            st.max_ms
+        );
+    }
+    out
+}

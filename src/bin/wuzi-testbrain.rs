@@ -1,0 +1,246 @@
+//! `wuzi-testbrain`: a TEST AID, not a real brain. A tiny Gomocup brain that plays the
+//! first empty point in reading order (top-left first) and can be told to misbehave, so
+//! the match runner's tests can check that every fault is judged as the right loss.
+//!
+//! ```text
+//! wuzi-testbrain [--fault KIND] [--at N] [--delay MS] [--crlf] [--chatty] [--name NAME]
+//!   --fault KIND   misbehave at this brain's N-th move of each game (default N = 1):
+//!                  timeout (never answer), occupied, offboard, malformed ("7,7,7"),
+//!                  junk ("hello there"), error ("ERROR ..."), crash (exit 3),
+//!                  stderr (a line on stderr, then the move), no-ok (never answer START),
+//!                  bad-ok (answer START with "OK thanks"), about-silent (never answer ABOUT)
+//!   --delay MS     think this long before every move
+//!   --crlf         end every output line with CR LF
+//!   --chatty       print MESSAGE and DEBUG lines and an empty line before every move
+//! ```
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    None,
+    Timeout,
+    Occupied,
+    OffBoard,
+    Malformed,
+    Junk,
+    Error,
+    Crash,
+    Stderr,
+    NoOk,
+    BadOk,
+    AboutSilent,
+}
+
+struct Brain {
+    fault: Fault,
+    at: usize,
+    delay: u64,
+    eol: &'static str,
+    chatty: bool,
+    name: String,
+    w: usize,
+    h: usize,
+    /// 0 empty, 1 own, 2 opponent.
+    cells: Vec<u8>,
+    moves_made: usize,
+}
+
+impl Brain {
+    fn out(&self, line: &str) {
+        let mut o = std::io::stdout().lock();
+        let _ = write!(o, "{line}{}", self.eol);
+        let _ = o.flush();
+    }
+
+    fn reset(&mut self, w: usize, h: usize) {
+        self.w = w;
+        self.h = h;
+        self.cells = vec![0; w * h];
+        self.moves_made = 0;
+    }
+
+    fn set(&mut self, x: i64, y: i64, v: u8) {
+        if x >= 0 && y >= 0 && (x as usize) < self.w && (y as usize) < self.h {
+            self.cells[y as usize * self.w + x as usize] = v;
+        }
+    }
+
+    fn play(&mut self) {
+        self.moves_made += 1;
+        if self.delay > 0 {
+            std::thread::sleep(Duration::from_millis(self.delay));
+        }
+        if self.chatty {
+            self.out("MESSAGE thinking hard");
+            self.out("DEBUG internal detail");
+            self.out("");
+        }
+        let fault = if self.moves_made == self.at {
+            self.fault
+        } else {
+            Fault::None
+        };
+        match fault {
+            Fault::Timeout => std::thread::sleep(Duration::from_secs(3600)),
+            Fault::Crash => std::process::exit(3),
+            Fault::Junk => return self.out("hello there"),
+            Fault::Error => return self.out("ERROR cannot move"),
+            Fault::Malformed => return self.out("7,7,7"),
+            Fault::OffBoard => return self.out(&format!("{},0", self.w)),
+            Fault::Occupied => {
+                if let Some(i) = self.cells.iter().position(|&c| c != 0) {
+                    return self.out(&format!("{},{}", i % self.w, i / self.w));
+                }
+            }
+            Fault::Stderr => {
+                let mut e = std::io::stderr().lock();
+                let _ = writeln!(e, "testbrain: oops");
+                let _ = e.flush();
+                // Let the stderr line arrive first, as a real brain's panic text would.
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            _ => {}
+        }
+        match self.cells.iter().position(|&c| c == 0) {
+            Some(i) => {
+                self.cells[i] = 1;
+                self.out(&format!("{},{}", i % self.w, i / self.w));
+            }
+            None => self.out("ERROR board full"),
+        }
+    }
+}
+
+fn xy(s: &str) -> Option<(i64, i64)> {
+    let mut it = s.split(',').map(|t| t.trim().parse::<i64>());
+    match (it.next(), it.next()) {
+        (Some(Ok(x)), Some(Ok(y))) => Some((x, y)),
+        _ => None,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut b = Brain {
+        fault: Fault::None,
+        at: 1,
+        delay: 0,
+        eol: "\n",
+        chatty: false,
+        name: "testbrain".into(),
+        w: 15,
+        h: 15,
+        cells: vec![0; 225],
+        moves_made: 0,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let next = |i: usize| args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--fault" => {
+                b.fault = match next(i).as_str() {
+                    "none" => Fault::None,
+                    "timeout" => Fault::Timeout,
+                    "occupied" => Fault::Occupied,
+                    "offboard" => Fault::OffBoard,
+                    "malformed" => Fault::Malformed,
+                    "junk" => Fault::Junk,
+                    "error" => Fault::Error,
+                    "crash" => Fault::Crash,
+                    "stderr" => Fault::Stderr,
+                    "no-ok" => Fault::NoOk,
+                    "bad-ok" => Fault::BadOk,
+                    "about-silent" => Fault::AboutSilent,
+                    other => {
+                        println!("unknown fault {other}");
+                        std::process::exit(2);
+                    }
+                };
+                i += 1;
+            }
+            "--at" => {
+                b.at = next(i).parse().unwrap_or(1);
+                i += 1;
+            }
+            "--delay" => {
+                b.delay = next(i).parse().unwrap_or(0);
+                i += 1;
+            }
+            "--name" => {
+                b.name = next(i);
+                i += 1;
+            }
+            "--crlf" => b.eol = "\r\n",
+            "--chatty" => b.chatty = true,
+            other => {
+                println!("unknown argument {other}");
+                std::process::exit(2);
+            }
+        }
+        i += 1;
+    }
+
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    while let Some(Ok(raw)) = lines.next() {
+        let line = raw.trim_end_matches('\r').trim();
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd.to_ascii_uppercase().as_str() {
+            "ABOUT" => {
+                if b.fault != Fault::AboutSilent {
+                    b.out(&format!(
+                        "name=\"{}\", version=\"1\", author=\"test\"",
+                        b.name
+                    ));
+                }
+            }
+            "START" | "RECTSTART" => {
+                let (w, h) = match xy(rest) {
+                    Some((w, h)) => (w as usize, h as usize),
+                    None => {
+                        let n = rest.trim().parse().unwrap_or(15);
+                        (n, n)
+                    }
+                };
+                b.reset(w, h);
+                match b.fault {
+                    Fault::NoOk => {}
+                    Fault::BadOk => b.out("OK thanks"),
+                    _ => b.out("OK"),
+                }
+            }
+            "RESTART" => {
+                let (w, h) = (b.w, b.h);
+                b.reset(w, h);
+                b.out("OK");
+            }
+            "BEGIN" => b.play(),
+            "TURN" => {
+                if let Some((x, y)) = xy(rest) {
+                    b.set(x, y, 2);
+                }
+                b.play();
+            }
+            "BOARD" => {
+                b.cells.iter_mut().for_each(|c| *c = 0);
+                for l in lines.by_ref() {
+                    let Ok(l) = l else { return };
+                    let l = l.trim_end_matches('\r').trim().to_string();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    let f: Vec<i64> = l.split(',').filter_map(|t| t.trim().parse().ok()).collect();
+                    if f.len() == 3 {
+                        b.set(f[0], f[1], if f[2] == 1 { 1 } else { 2 });
+                    }
+                }
+                b.play();
+            }
+            "INFO" | "" => {}
+            "END" => return,
+            _ => b.out(&format!("UNKNOWN {cmd}")),
+        }
+    }
+}
