@@ -158,6 +158,7 @@ fn end_during_search(b: &mut Brain, request: &str, crlf: bool) -> Duration {
 
 #[test]
 fn piskvork() {
+    let _serial = common::timing_lock();
     let mut b = Brain::spawn();
     b.send_crlf("START 15");
     assert_eq!(b.reply(3 * SEC).as_deref(), Some("OK"));
@@ -264,6 +265,7 @@ fn piskvork() {
 
 #[test]
 fn gomocup_judge() {
+    let _serial = common::timing_lock();
     let (turn, matchtime) = (500u64, 20000u64);
     let start = |b: &mut Brain| {
         // START and every INFO in one go, without waiting for OK; then the process is
@@ -355,6 +357,7 @@ fn gomocup_judge() {
 
 #[test]
 fn c_gomoku_cli() {
+    let _serial = common::timing_lock();
     let mut b = Brain::spawn();
     // ABOUT once at spawn: the first line read is taken as the reply.
     b.send("ABOUT");
@@ -438,6 +441,7 @@ fn c_gomoku_cli() {
 
 #[test]
 fn liskvork() {
+    let _serial = common::timing_lock();
     let mut b = Brain::spawn();
     b.send_crlf("ABOUT");
     let (about, dt) = b.reply_timed(5 * SEC).expect("no ABOUT reply");

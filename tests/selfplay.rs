@@ -13,6 +13,7 @@ const TURN_MS: u64 = 100;
 const TOLERANCE_MS: u64 = 1000;
 
 fn selfplay(size: usize, rule: Rule) {
+    let _serial = common::timing_lock();
     let mut brains = [Brain::spawn(), Brain::spawn()];
     for b in &mut brains {
         b.send(&format!("START {size}"));

@@ -285,6 +285,15 @@ fn code(s: ExitStatus) -> i32 {
 
 /// Reads a move line strictly as managers do: `x,y`, decimal, no blanks, no sign, no
 /// leading zeros, nothing else.
+/// Serialises the tests that hold a brain to a deadline. `cargo test` runs the tests of a
+/// binary in parallel; several brains searching at once on a small machine starve each
+/// other of CPU, and a think that overruns then says nothing about the brain. Hold the
+/// guard for the whole test.
+pub fn timing_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 pub fn parse_move(s: &str) -> Option<Pos> {
     let (x, y) = s.split_once(',')?;
     let num = |t: &str| -> Option<u8> {
