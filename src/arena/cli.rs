@@ -30,7 +30,7 @@ pub const EXIT_ERROR: i32 = 5;
 pub const USAGE: &str = "\
 usage: wuzi-match -engine cmd=CMD [name=N] [dir=D] [option.KEY=V] -engine ... [options]
        wuzi-match gen-openings [size=15] [count=60] [stones=3-5] [radius=3] [depth=6]
-                               [margin=100] [seed=1] [rule=0]
+                               [margin=100] [playout=5] [seed=1] [rule=0]
 
 Plays Gomocup brains against each other the way strict managers do, judges every game
 and prints a report. Options (one or two leading dashes):

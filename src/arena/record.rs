@@ -121,7 +121,7 @@ pub fn sgf(r: &GameRecord) -> String {
     if let Some(o) = r.opening_index {
         let _ = write!(gc, "; opening {} ({} stones)", o + 1, r.opening_len);
     }
-    let _ = write!(s, "TM[0]GC[{}]", sgf_text(&gc));
+    let _ = write!(s, "GC[{}]", sgf_text(&gc));
     for (k, m) in r.moves.iter().enumerate() {
         let c = if k % 2 == 0 { 'B' } else { 'W' };
         let comment = match (m.ms, &m.message) {
