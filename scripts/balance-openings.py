@@ -8,7 +8,9 @@ GAMES.sgf is the SGF collection of a wuzi-match run over OPENINGS.txt in order
 opening, black's points (1 a win, 0.5 a draw) over its two games decide:
 openings where black scored at most 1 of 2 are all kept; of those black won twice,
 the first ones in file order are kept, as many as there are openings black lost twice,
-so the kept set scored about 50% for black in that match. File order is preserved.
+so the kept set scored about 50% for black in that match. The output interleaves the
+three kinds (black lost twice, black won twice, split), each in file order, so that
+any leading part of the set (matches take openings from the top) is balanced too.
 """
 import re
 import sys
@@ -32,16 +34,14 @@ def main():
     missing = [k + 1 for k in range(len(openings)) if k not in black]
     if missing:
         sys.exit(f"openings without two games: {missing[:10]}...")
-    lost_twice = sum(1 for s in black.values() if s == 0)
-    keep_won = lost_twice
-    kept = []
-    for k, line in enumerate(openings):
-        if black[k] <= 1:
-            kept.append(line)
-        elif keep_won > 0:
-            kept.append(line)
-            keep_won -= 1
-    score = sum(black[k] for k, l in enumerate(openings) if l in kept) / (2 * len(kept))
+    lost = [k for k in range(len(openings)) if black[k] == 0]
+    split = [k for k in range(len(openings)) if 0 < black[k] <= 1]
+    won = [k for k in range(len(openings)) if black[k] > 1][: len(lost)]
+    order = []
+    for i in range(max(len(lost), len(won), len(split))):
+        order += [b[i] for b in (lost, won, split) if i < len(b)]
+    kept = [openings[k] for k in order]
+    score = sum(black[k] for k in order) / (2 * len(order))
     print(f"kept {len(kept)} of {len(openings)}; black scored {100 * score:.1f}% on them",
           file=sys.stderr)
     print("\n".join(kept))
