@@ -697,6 +697,13 @@ impl Board {
 
     // ----------------------------------------------------------- engine accessors
 
+    /// Internal: is `i` the index of an on-board cell (a stale index from another board
+    /// may not be)?
+    #[inline]
+    pub(crate) fn is_cell(&self, i: usize) -> bool {
+        i < self.cells.len() && self.is_inner(i)
+    }
+
     /// Internal: is cell `i` empty?
     #[inline]
     pub(crate) fn is_empty_at(&self, i: usize) -> bool {

@@ -199,3 +199,27 @@ fn no_move_on_a_full_board() {
         .search(&b, &Limits::depth(3), &AtomicBool::new(false))
         .is_none());
 }
+
+/// A lost position from a match (two white fives threatened after black's move list
+/// runs out): the search once returned a stale, off-board point here.
+#[test]
+fn lost_position_still_gets_a_legal_move() {
+    let moves = wuzi::bench::parse_moves(
+        "7,7 5,9 10,10 8,10 4,5 8,8 8,7 9,7 7,9 7,8 9,8 10,9 5,4 5,8 6,5 7,6 3,6 6,3 2,7 1,8 \
+         5,5 4,8 6,8 3,5 5,6 5,7 5,3 5,2 7,4 5,10 5,11 2,8 3,8 4,7 8,4 9,4 8,5 7,5 8,3",
+    );
+    let mut b = Board::new(15, 15, Rule::Freestyle);
+    for m in moves {
+        b.play(m).unwrap();
+    }
+    // A searcher that has just searched a larger board, so stale indices are large.
+    let mut s = Searcher::new(1 << 20);
+    let big = Board::new(32, 32, Rule::Freestyle);
+    let _ = s.search(&big, &Limits::depth(2), &AtomicBool::new(false));
+    for depth in 1..=4 {
+        let r = s
+            .search(&b, &Limits::depth(depth), &AtomicBool::new(false))
+            .unwrap();
+        assert!(b.is_legal(r.best), "depth {depth}: {}", r.best);
+    }
+}

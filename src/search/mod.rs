@@ -255,7 +255,7 @@ impl Searcher {
             self.aborted = false;
             if let Some(five) = found {
                 let m = self.pv[0][0] as usize;
-                if b.is_empty_at(m) && b.is_legal(b.pos(m)) {
+                if b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m)) {
                     return Some(done(self, m, win_in(five), 0, vec![board_pos(board, m)]));
                 }
             }
@@ -316,7 +316,7 @@ impl Searcher {
         }
         let (mut m, score, depth, mut pv) =
             best.expect("a move is kept even when depth 1 is stopped");
-        if !(b.is_empty_at(m) && b.is_legal(b.pos(m))) {
+        if !(b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m))) {
             // Never happens by design; a wrong answer would lose the game, so check.
             debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
             m = first_choice as usize;
