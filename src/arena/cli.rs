@@ -70,6 +70,8 @@ and prints a report. Options (one or two leading dashes):
   -grace T            time between END and the kill (default 700)
   -psq DIR            one PSQ file per game (Piskvork's format)
   -sgf FILE           all games as an SGF collection
+  -stats FILE         CSV, one line per brain and game: think time mean and max, process
+                      id, resident memory now and peak at the game's end (Linux)
   -log FILE           every protocol line, both ways
   -quiet              no progress line
 
@@ -290,6 +292,7 @@ pub fn parse(args: &[String]) -> Result<Args> {
             "grace" => cfg.game.grace_ms = parse_ms(&take(args, &mut i, opt)?)?,
             "psq" => cfg.psq_dir = Some(PathBuf::from(take(args, &mut i, opt)?)),
             "sgf" => cfg.sgf_file = Some(PathBuf::from(take(args, &mut i, opt)?)),
+            "stats" => cfg.stats_file = Some(PathBuf::from(take(args, &mut i, opt)?)),
             "log" => {
                 let path = take(args, &mut i, opt)?;
                 let f = std::fs::File::create(&path).with_context(|| format!("creating {path}"))?;

@@ -60,6 +60,17 @@ pub enum Reply {
 /// A shared protocol log: one line per message in either direction.
 pub type Log = Arc<Mutex<std::fs::File>>;
 
+/// A brain process's resident memory, read from `/proc` at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Memory {
+    /// The operating system's process id (a reused process keeps it across games).
+    pub pid: u32,
+    /// Resident size now, in bytes.
+    pub rss: u64,
+    /// Peak resident size since the process started, in bytes.
+    pub peak: u64,
+}
+
 /// A running brain.
 pub struct Process {
     child: Child,
@@ -202,10 +213,22 @@ impl Process {
 
     /// Peak resident memory in bytes (Linux `/proc`; `None` elsewhere or if unreadable).
     pub fn peak_memory(&self) -> Option<u64> {
+        self.memory().map(|m| m.peak)
+    }
+
+    /// Current and peak resident memory (Linux `/proc`; `None` elsewhere or if
+    /// unreadable).
+    pub fn memory(&self) -> Option<Memory> {
         let s = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb * 1024)
+        let kb = |key: &str| -> Option<u64> {
+            let line = s.lines().find(|l| l.starts_with(key))?;
+            line.split_whitespace().nth(1)?.parse().ok()
+        };
+        Some(Memory {
+            pid: self.child.id(),
+            rss: kb("VmRSS:")? * 1024,
+            peak: kb("VmHWM:")? * 1024,
+        })
     }
 
     /// Sends END, closes stdin and waits up to `grace` for the process to exit; kills it

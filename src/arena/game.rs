@@ -15,7 +15,7 @@
 //! (a crash), any byte on stderr, a reply line ended by CR under `--strict-lf`, `START` not
 //! answered `OK` in time, no `ABOUT` reply in time, or a peak memory above `max_memory`.
 
-use super::engine::{EngineSpec, Log, Process, Reply};
+use super::engine::{EngineSpec, Log, Memory, Process, Reply};
 use super::judge::{End, Illegal, Judge, Verdict};
 use crate::types::{Color, Pos, Rule};
 use anyhow::{anyhow, Result};
@@ -280,6 +280,9 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// Processes killed after END, per colour.
     pub killed: [bool; 2],
+    /// Each brain's memory at the end of the game (before END), per colour; `None`
+    /// where `/proc` cannot be read.
+    pub memory: [Option<Memory>; 2],
 }
 
 impl GameRecord {
@@ -436,8 +439,10 @@ pub fn play(
         _ => None,
     };
     let mut killed = [false; 2];
+    let mut memory = [None; 2];
     let grace = Duration::from_millis(cfg.grace_ms);
     for (ci, seat) in [&mut black, &mut white].into_iter().enumerate() {
+        memory[ci] = seat.process.as_ref().and_then(|p| p.memory());
         if !reuse || faulty == Some(ci) {
             if let Some(p) = seat.process.take() {
                 killed[ci] = !p.end(grace);
@@ -457,6 +462,7 @@ pub fn play(
         moves,
         outcome,
         killed,
+        memory,
     })
 }
 

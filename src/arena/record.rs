@@ -87,6 +87,58 @@ fn sgf_text(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
+/// The columns of [`stats_lines`].
+pub const STATS_HEADER: &str =
+    "game,engine,color,pid,moves,mean_ms,max_ms,turn_ms,rss_kb,peak_kb,result\n";
+
+/// One CSV line per brain of a finished game: its think times, and its process id and
+/// resident memory (now and peak, in KiB) read at the end of the game. With `-reuse` the
+/// same pid recurs, so growth over games shows directly. Unreadable memory is left empty.
+pub fn stats_lines(r: &GameRecord) -> String {
+    let mut out = String::new();
+    for (ci, color) in [Color::Black, Color::White].into_iter().enumerate() {
+        let times: Vec<u64> = r
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == ci)
+            .filter_map(|(_, m)| m.ms)
+            .collect();
+        let mean = if times.is_empty() {
+            0.0
+        } else {
+            times.iter().sum::<u64>() as f64 / times.len() as f64
+        };
+        let max = times.iter().max().copied().unwrap_or(0);
+        let mem = r.memory[ci];
+        let field = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
+        let result = match r.score_of(r.players[ci]) {
+            Some(s) if s == 1.0 => "win",
+            Some(s) if s == 0.0 => "loss",
+            _ => "draw",
+        };
+        out += &format!(
+            "{},{},{},{},{},{:.1},{},{},{},{},{}\n",
+            r.index + 1,
+            r.names[ci],
+            if color == Color::Black {
+                "black"
+            } else {
+                "white"
+            },
+            field(mem.map(|m| m.pid as u64)),
+            times.len(),
+            mean,
+            max,
+            field(r.tc.turn_ms),
+            field(mem.map(|m| m.rss / 1024)),
+            field(mem.map(|m| m.peak / 1024)),
+            result,
+        );
+    }
+    out
+}
+
 /// The SGF result: `B+`/`W+` for a five or foul, `+T` on time, `+F` for other faults,
 /// `0` for a draw.
 pub fn sgf_result(r: &GameRecord) -> String {
@@ -196,6 +248,7 @@ mod tests {
             ],
             outcome: Outcome { winner, reason },
             killed: [false; 2],
+            memory: [None; 2],
         }
     }
 
@@ -229,6 +282,22 @@ mod tests {
         assert_eq!(psq_name("7even"), "pbrain-7even");
         assert_eq!(psq_name("wuzi"), "wuzi");
         assert_eq!(psq_file_name(&r), "0007-new-base.psq");
+    }
+
+    #[test]
+    fn stats_layout() {
+        use crate::arena::engine::Memory;
+        let mut r = record(Reason::Five, Some(Color::Black));
+        r.memory[1] = Some(Memory {
+            pid: 42,
+            rss: 10 << 20,
+            peak: 12 << 20,
+        });
+        assert_eq!(
+            stats_lines(&r),
+            "7,new,black,,1,98.0,98,100,,,win\n7,base,white,42,1,101.0,101,100,10240,12288,loss\n"
+        );
+        assert_eq!(STATS_HEADER.split(',').count(), 11);
     }
 
     #[test]

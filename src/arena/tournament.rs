@@ -45,6 +45,8 @@ pub struct MatchConfig {
     pub psq_dir: Option<PathBuf>,
     /// Write every game into this SGF collection.
     pub sgf_file: Option<PathBuf>,
+    /// Write one CSV line per brain and game (think times, memory, process id).
+    pub stats_file: Option<PathBuf>,
 }
 
 /// One scheduled game.
@@ -208,12 +210,14 @@ pub fn run(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord, &Summary)) ->
     if let Some(d) = &cfg.psq_dir {
         std::fs::create_dir_all(d).with_context(|| format!("creating {}", d.display()))?;
     }
-    let mut sgf = match &cfg.sgf_file {
-        Some(f) => {
-            Some(std::fs::File::create(f).with_context(|| format!("creating {}", f.display()))?)
-        }
-        None => None,
-    };
+    let create =
+        |f: &PathBuf| std::fs::File::create(f).with_context(|| format!("creating {}", f.display()));
+    let mut sgf = cfg.sgf_file.as_ref().map(create).transpose()?;
+    let mut stats = cfg.stats_file.as_ref().map(create).transpose()?;
+    if let Some(f) = stats.as_mut() {
+        f.write_all(record::STATS_HEADER.as_bytes())
+            .context("writing the stats file")?;
+    }
 
     let started = Instant::now();
     let queue = Mutex::new(jobs.into_iter().collect::<VecDeque<Job>>());
@@ -237,7 +241,7 @@ pub fn run(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord, &Summary)) ->
                 Ok((job, r)) => {
                     summary.add(&job, &r);
                     summary.elapsed = started.elapsed();
-                    if let Err(e) = write_records(cfg, &r, sgf.as_mut()) {
+                    if let Err(e) = write_records(cfg, &r, sgf.as_mut(), stats.as_mut()) {
                         stop.store(true, Ordering::SeqCst);
                         failure.get_or_insert(e);
                     }
@@ -264,7 +268,12 @@ pub fn run(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord, &Summary)) ->
     }
 }
 
-fn write_records(cfg: &MatchConfig, r: &GameRecord, sgf: Option<&mut std::fs::File>) -> Result<()> {
+fn write_records(
+    cfg: &MatchConfig,
+    r: &GameRecord,
+    sgf: Option<&mut std::fs::File>,
+    stats: Option<&mut std::fs::File>,
+) -> Result<()> {
     if let Some(d) = &cfg.psq_dir {
         let path = d.join(record::psq_file_name(r));
         std::fs::write(&path, record::psq(r))
@@ -274,6 +283,11 @@ fn write_records(cfg: &MatchConfig, r: &GameRecord, sgf: Option<&mut std::fs::Fi
         f.write_all(record::sgf(r).as_bytes())
             .and_then(|_| f.flush())
             .context("writing the SGF file")?;
+    }
+    if let Some(f) = stats {
+        f.write_all(record::stats_lines(r).as_bytes())
+            .and_then(|_| f.flush())
+            .context("writing the stats file")?;
     }
     Ok(())
 }
