@@ -112,10 +112,10 @@ pub fn stats_lines(r: &GameRecord) -> String {
         let max = times.iter().max().copied().unwrap_or(0);
         let mem = r.memory[ci];
         let field = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
-        let result = match r.score_of(r.players[ci]) {
-            Some(s) if s == 1.0 => "win",
-            Some(s) if s == 0.0 => "loss",
-            _ => "draw",
+        let result = match r.outcome.winner {
+            None => "draw",
+            Some(w) if w == color => "win",
+            Some(_) => "loss",
         };
         out += &format!(
             "{},{},{},{},{},{:.1},{},{},{},{},{}\n",
