@@ -11,7 +11,7 @@
 use super::parse::{excerpt, parse, parse_board_line, BoardLine, Command, Info};
 use super::reply::{fallback_info, search_info, Reply};
 use crate::board::{Board, Cell, MoveError};
-use crate::search::{tt_bytes_for_memory, Limits, SearchResult, Searcher};
+use crate::search::{tt_bytes_for_memory, Limits, Params, SearchResult, Searcher};
 use crate::time::Clock;
 use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
 use std::time::Instant;
@@ -81,6 +81,9 @@ pub struct Session {
     thinking: Option<Instant>,
     /// A `BOARD` block being read.
     block: Option<BoardBlock>,
+    /// Search tunables: the defaults unless `INFO wuzi_<name> <value>` changed one
+    /// (a developer's hook for tuning by match; kept across games).
+    params: Params,
 }
 
 impl Default for Session {
@@ -103,6 +106,7 @@ impl Session {
             searcher_tt: 0,
             thinking: None,
             block: None,
+            params: Params::DEFAULT,
         }
     }
 
@@ -186,7 +190,14 @@ impl Session {
             Info::Folder(f) => self.folder = Some(f.clone()),
             Info::GameType(_) | Info::Evaluate { .. } => {}
             Info::Unknown { key, value } => {
-                log::debug!("ignored INFO key {key:?} = {value:?}");
+                let param = key.strip_prefix("wuzi_").and_then(|name| {
+                    let v = value.trim().parse::<i64>().ok()?;
+                    self.params.set(name, v).then_some(())
+                });
+                match param {
+                    Some(()) => log::info!("search parameter {key} = {value}"),
+                    None => log::debug!("ignored INFO key {key:?} = {value:?}"),
+                }
             }
             Info::Invalid { key, value } => {
                 log::warn!("ignored INFO {key} with a bad value {value:?}");
@@ -427,13 +438,14 @@ impl Session {
         let budget = self.clock.budget(board.stone_count(), board.empty_count());
         let limits = Limits::timed(arrived, budget);
         let board = board.clone();
-        let searcher = match self.searcher.take() {
+        let mut searcher = match self.searcher.take() {
             Some(s) => s,
             None => {
                 self.searcher_tt = tt_bytes_for_memory(self.max_memory);
                 Searcher::new(self.searcher_tt)
             }
         };
+        searcher.set_params(self.params);
         self.thinking = Some(arrived);
         Action::Think(Box::new(SearchJob {
             board,
@@ -507,6 +519,34 @@ fn no_board() -> Action {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn info_sets_search_parameters_by_name() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        for line in [
+            "INFO wuzi_lmp_base 9",
+            "INFO WUZI_ITERATION_GROWTH 2",
+            "INFO wuzi_no_such_param 4",
+            "INFO wuzi_lmr_min_depth -3",
+            "INFO wuzi_tempo_fifths x",
+        ] {
+            assert!(
+                matches!(s.handle_line(line, now), Action::Nothing),
+                "{line}"
+            );
+        }
+        assert_eq!(s.params.lmp_base, 9);
+        assert_eq!(s.params.iteration_growth, 2);
+        assert_eq!(s.params.lmr_min_depth, Params::DEFAULT.lmr_min_depth);
+        assert_eq!(s.params.tempo_fifths, Params::DEFAULT.tempo_fifths);
+        // The searcher lent out for a move carries them.
+        s.handle_line("START 15", now);
+        let Action::Think(job) = s.handle_line("BEGIN", now) else {
+            panic!("BEGIN must start a search");
+        };
+        assert_eq!(job.searcher.params().lmp_base, 9);
+    }
 
     #[test]
     fn fallback_prefers_the_centre_and_skips_stones() {

@@ -48,6 +48,28 @@ impl Params {
         lmp_max_depth: 3,
         lmp_base: 5,
     };
+
+    /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
+    /// match without a rebuild (the protocol passes `INFO wuzi_<name> <value>`).
+    /// Returns false for an unknown name or a value out of the field's range.
+    pub fn set(&mut self, name: &str, value: i64) -> bool {
+        let small = i32::try_from(value).ok().filter(|v| (0..=1000).contains(v));
+        let Some(v) = small else {
+            return false;
+        };
+        match name {
+            "lmr_min_depth" => self.lmr_min_depth = v,
+            "lmr_min_moves" => self.lmr_min_moves = v as usize,
+            "iteration_growth" => self.iteration_growth = v as u32,
+            "tempo_fifths" => self.tempo_fifths = v,
+            "leaf_vcf_fours" => self.leaf_vcf_fours = v,
+            "root_vcf_fours" => self.root_vcf_fours = v,
+            "lmp_max_depth" => self.lmp_max_depth = v,
+            "lmp_base" => self.lmp_base = v as usize,
+            _ => return false,
+        }
+        true
+    }
 }
 
 /// What bounds one search.
@@ -191,6 +213,11 @@ impl Searcher {
     /// Uses these tunables from now on.
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
+    }
+
+    /// The tunables in use.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Forgets everything learnt in the previous game.
