@@ -13,7 +13,8 @@
 #
 # Every run uses -tolerance 0 (liskvork's rule: a move later than the limit loses), so a
 # "0 losses on time" here holds for the strictest manager. Reports and per-game CSV
-# stats (think mean/max, pid, resident memory) go to $SOAK_DIR (default target/soak).
+# stats (think mean/max, pid, resident memory) and SGF records (a fault's detail in
+# each game's comment) go to $SOAK_DIR (default target/soak).
 # Set WUZI=path and MATCH=path to test prebuilt binaries; otherwise this builds them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +37,7 @@ run() {
     echo "== $name: $n games $*"
     set +e
     "$MATCH" -engine "cmd=$WUZI" name=a -engine "cmd=$WUZI" name=b -games "$n" \
-        -tolerance 0 -quiet -stats "$dir/$name.csv" "$@" | tee "$dir/$name.txt"
+        -tolerance 0 -quiet -stats "$dir/$name.csv" -sgf "$dir/$name.sgf" "$@" | tee "$dir/$name.txt"
     local rc=${PIPESTATUS[0]}
     set -e
     # 0: done; 3: an SPRT would be undecided (none is asked for). 4: a fault.
