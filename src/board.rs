@@ -111,19 +111,27 @@ pub(crate) struct CellInfo {
 /// Evaluation weight of each line pattern for the player who could play there.
 pub(crate) const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400, 2000];
 
-/// Threat class and value of every combination of four line patterns, indexed by
-/// [`combo_index`]; built once.
-fn combo_table() -> &'static [(Threat, i32)] {
+/// Each pattern's digit in a cell's combination code: the code counts, in base 5, the
+/// fives, open fours, fours, open threes and twos (open twos and blocked threes) among
+/// a cell's four line patterns, which is all [`combine`] looks at besides the values.
+const COMBO_DIGIT: [u16; 11] = [0, 0, 0, 0, 0, 1, 1, 5, 25, 125, 625];
+/// Number of combination codes (four patterns, each digit at most 4).
+const COMBO_CODES: usize = 3125;
+
+/// Threat class and bonus value (beyond the sum of the pattern values) of every
+/// combination code; built once, 12.5 KB, so it stays in the first-level cache.
+fn combo_table() -> &'static [(Threat, i16)] {
     use std::sync::OnceLock;
-    static T: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    static T: OnceLock<Vec<(Threat, i16)>> = OnceLock::new();
     T.get_or_init(|| {
-        let n = Pattern::ALL.len();
-        let mut t = Vec::with_capacity(n.pow(4));
+        let mut t = vec![(Threat::None, 0i16); COMBO_CODES];
         for a in Pattern::ALL {
             for b in Pattern::ALL {
                 for c in Pattern::ALL {
                     for d in Pattern::ALL {
-                        t.push(combine(&[a, b, c, d]));
+                        let p = [a, b, c, d];
+                        let (threat, value) = combine(&p);
+                        t[combo_code(&p)] = (threat, (value - pattern_values(&p)) as i16);
                     }
                 }
             }
@@ -133,12 +141,23 @@ fn combo_table() -> &'static [(Threat, i32)] {
 }
 
 #[inline]
-fn combo_index(p: &[Pattern; 4]) -> usize {
-    let n = Pattern::ALL.len();
-    ((p[0] as usize * n + p[1] as usize) * n + p[2] as usize) * n + p[3] as usize
+fn combo_code(p: &[Pattern; 4]) -> usize {
+    p.iter().map(|&q| COMBO_DIGIT[q as usize] as usize).sum()
 }
 
-/// Combines four line patterns into a threat class and a value.
+#[inline]
+fn pattern_values(p: &[Pattern; 4]) -> i32 {
+    p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum()
+}
+
+/// The threat class and value of a cell's four line patterns ([`combine`], through the
+/// small table).
+#[inline]
+fn combo_of(table: &[(Threat, i16)], p: &[Pattern; 4]) -> (Threat, i32) {
+    let (t, bonus) = table[combo_code(p)];
+    (t, pattern_values(p) + bonus as i32)
+}
+
 pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
     let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
     let fives = count(Pattern::F5);
@@ -163,7 +182,7 @@ pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
     } else {
         Threat::None
     };
-    let mut value: i32 = p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum();
+    let mut value = pattern_values(p);
     value += match threat {
         Threat::FourFour => 600,
         Threat::FourThree => 400,
@@ -213,7 +232,7 @@ pub struct Board {
     threat_count: [[u16; 8]; 2],
     /// Number of empty cells where the colour makes an open four, per colour.
     open_four_count: [u16; 2],
-    combos: &'static [(Threat, i32)],
+    combos: &'static [(Threat, i16)],
     /// Cell data saved by `make` for `unmake`, and one frame per `make`.
     undo_cells: Vec<(u32, [CellInfo; 2])>,
     undo_frames: Vec<UndoFrame>,
@@ -258,10 +277,7 @@ fn pair_table(rule: Rule) -> &'static [u8] {
         .expect("a known rule");
     T[k].get_or_init(|| {
         let fr = five_rules(rule);
-        let (tb, tw) = (PatternTable::get(fr[0]), PatternTable::get(fr[1]));
-        (0..1u32 << crate::pattern::KEY_BITS)
-            .map(|key| tb.black(key) as u8 | (tw.white(key) as u8) << 4)
-            .collect()
+        PatternTable::pair_table(fr[0], fr[1])
     })
 }
 
@@ -403,7 +419,7 @@ impl Board {
     #[inline]
     fn refresh_info(&mut self, i: usize) {
         for c in 0..2 {
-            let (t, v) = self.combos[combo_index(&self.info[i][c].pat)];
+            let (t, v) = combo_of(self.combos, &self.info[i][c].pat);
             self.info[i][c].threat = t;
             self.info[i][c].value = v;
         }
@@ -436,7 +452,11 @@ impl Board {
                     let j = (i as isize + s * step) as usize;
                     // j sees i at offset -s.
                     self.keys[j][d] ^= (v as u32) << (2 * slot(-s));
-                    if mode == Refresh::KeysOnly || (self.cells[j] == WALL && !self.is_inner(j)) {
+                    // Only empty cells' patterns are kept up to date: a stone's (or a
+                    // wall's) data is never read, and make/unmake being last-in first-out,
+                    // it is still right when the stone is taken back by unmake; `clear_cell`
+                    // recomputes it for any other removal.
+                    if mode == Refresh::KeysOnly || self.cells[j] != EMPTY {
                         continue;
                     }
                     let key = self.keys[j][d];
@@ -480,6 +500,11 @@ impl Board {
         self.cells[i] = EMPTY;
         self.empties += 1;
         self.toggle(i, v, Refresh::Update);
+        // The cell's own data went stale while it held a stone (see `toggle`).
+        for d in 0..4 {
+            self.refresh_pattern(i, d);
+        }
+        self.refresh_info(i);
         self.account(i, 1);
         if v != WALL {
             self.hash ^= zobrist()[i][v as usize - 1];
@@ -840,7 +865,8 @@ impl Board {
             if fresh.keys[i] != self.keys[i] {
                 return Err(format!("key differs at {}", self.pos(i)));
             }
-            if fresh.info[i] != self.info[i] {
+            // A stone's cell data is not kept (see `toggle`); only empty cells count.
+            if self.cells[i] == EMPTY && fresh.info[i] != self.info[i] {
                 return Err(format!("cell info differs at {}", self.pos(i)));
             }
             if fresh.near[i] != self.near[i] {
@@ -1038,6 +1064,23 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The small combination table against [`combine`] for all 11^4 pattern
+    /// combinations (the code must keep every distinction the threat class makes).
+    #[test]
+    fn combination_codes_agree_with_combine() {
+        let table = combo_table();
+        for a in Pattern::ALL {
+            for b in Pattern::ALL {
+                for c in Pattern::ALL {
+                    for d in Pattern::ALL {
+                        let p = [a, b, c, d];
+                        assert_eq!(combo_of(table, &p), combine(&p), "{p:?}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The search's make/unmake (which restores saved data instead of recomputing)
     /// against a recount, under every rule, with walls and deep lines of moves.

@@ -224,11 +224,22 @@ fn classify_line(rule: FiveRule, l: &Line, memo: &mut [u8]) -> Pattern {
     best
 }
 
-/// A built table: black's pattern for every key under one win condition.
+/// A built table: black's pattern for every key under one win condition, stored as
+/// the patterns of the canonical keys only (see [`canonical_half`]); a key is read
+/// through the numbers of its two halves' canonical forms.
 pub struct PatternTable {
     rule: FiveRule,
-    table: Vec<u8>,
+    /// Pattern of (left canonical number, right canonical number), row-major.
+    dense: Vec<u8>,
+    /// Number of distinct canonical right halves (the row length of `dense`).
+    rights: usize,
+    /// Each half key's canonical number, as a left and as a right half.
+    left_of: Vec<u8>,
+    right_of: Vec<u8>,
 }
+
+/// Bits of one half of a key (the cells on one side of the centre).
+const HALF_BITS: u32 = KEY_BITS / 2;
 
 /// The half of a key on one side of the centre with every cell past the first blocker
 /// (an opponent stone or a wall, counted from the centre) made a wall. Such cells never
@@ -249,27 +260,67 @@ fn canonical_half(half: u32, outward_low: bool) -> u32 {
     out
 }
 
+/// Numbers the canonical forms of the half keys on one side: every half key's number,
+/// and the canonical forms in number order (94 of them).
+fn number_halves(outward_low: bool) -> (Vec<u8>, Vec<u32>) {
+    let mut forms: Vec<u32> = Vec::new();
+    let numbers = (0..1u32 << HALF_BITS)
+        .map(|h| {
+            let c = canonical_half(h, outward_low);
+            let n = forms.iter().position(|&f| f == c).unwrap_or_else(|| {
+                forms.push(c);
+                forms.len() - 1
+            });
+            n as u8
+        })
+        .collect();
+    (numbers, forms)
+}
+
 impl PatternTable {
-    /// Classifies only the canonical keys (8836 of the 2^20: see [`canonical_half`]) and
-    /// fills in every other key from its canonical form, half by half. About a hundred
-    /// times less work than classifying every key, so a new process answers its first
-    /// move under any rule at once.
+    /// Classifies only the canonical keys (94 x 94 = 8836 of the 2^20), so a table
+    /// takes a millisecond or so and a new process answers its first move under any
+    /// rule at once.
     fn build(rule: FiveRule) -> PatternTable {
-        const HALF_BITS: u32 = KEY_BITS / 2;
-        let halves = 1u32 << HALF_BITS;
-        let left: Vec<u32> = (0..halves).map(|h| canonical_half(h, true)).collect();
-        let right: Vec<u32> = (0..halves).map(|h| canonical_half(h, false)).collect();
+        let (left_of, lefts) = number_halves(true);
+        let (right_of, rights) = number_halves(false);
         let mut memo = vec![u8::MAX; 1 << KEY_BITS];
-        let mut table = vec![0u8; 1 << KEY_BITS];
-        for r in 0..halves {
-            let cr = right[r as usize] << HALF_BITS;
-            for l in 0..halves {
-                let canon = left[l as usize] | cr;
-                let p = classify(rule, canon, &mut memo);
-                table[(l | r << HALF_BITS) as usize] = p as u8;
+        let mut dense = Vec::with_capacity(lefts.len() * rights.len());
+        for &l in &lefts {
+            for &r in &rights {
+                dense.push(classify(rule, l | r << HALF_BITS, &mut memo) as u8);
             }
         }
-        PatternTable { rule, table }
+        PatternTable {
+            rule,
+            dense,
+            rights: rights.len(),
+            left_of,
+            right_of,
+        }
+    }
+
+    /// For every key, black's pattern under `black` (low 4 bits) and white's under
+    /// `white` (high 4 bits): the one table the board reads, filled row by row.
+    pub fn pair_table(black: FiveRule, white: FiveRule) -> Vec<u8> {
+        let (tb, tw) = (PatternTable::get(black), PatternTable::get(white));
+        let half = 1u32 << HALF_BITS;
+        // White reads black's table with the colours swapped, which swaps each half.
+        let wl: Vec<usize> = (0..half)
+            .map(|h| tw.left_of[swap_colors(h) as usize] as usize * tw.rights)
+            .collect();
+        let bl: Vec<usize> = (0..half)
+            .map(|h| tb.left_of[h as usize] as usize * tb.rights)
+            .collect();
+        let mut out = vec![0u8; 1 << KEY_BITS];
+        for (r, row) in out.chunks_exact_mut(half as usize).enumerate() {
+            let br = tb.right_of[r] as usize;
+            let wr = tw.right_of[swap_colors(r as u32) as usize] as usize;
+            for (l, cell) in row.iter_mut().enumerate() {
+                *cell = tb.dense[bl[l] + br] | tw.dense[wl[l] + wr] << 4;
+            }
+        }
+        out
     }
 
     /// The shared table for `rule`, built on first use.
@@ -297,7 +348,9 @@ impl PatternTable {
     /// Black's pattern for playing the centre of `key`.
     #[inline]
     pub fn black(&self, key: u32) -> Pattern {
-        Pattern::from_u8(self.table[key as usize])
+        let l = self.left_of[(key & ((1 << HALF_BITS) - 1)) as usize] as usize;
+        let r = self.right_of[(key >> HALF_BITS) as usize] as usize;
+        Pattern::from_u8(self.dense[l * self.rights + r])
     }
 
     /// White's pattern for playing the centre of `key`.
@@ -404,11 +457,30 @@ mod tests {
             FiveRule::CaroAtLeast,
             FiveRule::CaroExact,
         ] {
-            let fast = PatternTable::build(rule).table;
+            let fast = PatternTable::build(rule);
             let slow = build_every_key(rule);
-            let diff = (0..fast.len()).find(|&k| fast[k] != slow[k]);
+            let diff = (0..slow.len()).find(|&k| fast.black(k as u32) as u8 != slow[k]);
             assert_eq!(diff, None, "{rule:?}: first differing key");
+            assert_eq!(fast.dense.len(), 94 * 94);
         }
+    }
+
+    #[test]
+    fn pair_table_reads_both_colours() {
+        let pairs = PatternTable::pair_table(FiveRule::Exact, FiveRule::AtLeast);
+        let (tb, tw) = (
+            PatternTable::get(FiveRule::Exact),
+            PatternTable::get(FiveRule::AtLeast),
+        );
+        for key in (0..1u32 << KEY_BITS).step_by(7) {
+            let v = pairs[key as usize];
+            assert_eq!(v & 15, tb.black(key) as u8, "{key:#x}");
+            assert_eq!(v >> 4, tw.white(key) as u8, "{key:#x}");
+        }
+        // Renju: black's six is an overline, white's six is a five.
+        let six = key_from_picture("xxXxxx");
+        assert_eq!(pairs[six as usize] & 15, Pattern::Overline as u8);
+        assert_eq!(pairs[swap_colors(six) as usize] >> 4, Pattern::F5 as u8);
     }
 
     #[test]
