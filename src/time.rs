@@ -41,6 +41,11 @@ impl Budget {
     };
 }
 
+/// Match-clock time kept back for each move that may still come ...
+pub const RESERVE_PER_MOVE_MS: u64 = 10;
+/// ... counting at most this many moves.
+pub const RESERVE_MOVES: usize = 60;
+
 /// Safety margin kept back from a limit of `limit_ms`: process and pipe latency,
 /// the time between node-count checks, and the move's output.
 pub fn margin_ms(limit_ms: u64) -> u64 {
@@ -86,7 +91,13 @@ impl Clock {
         }
         if let Some(l) = left {
             let l = l as u64;
-            let avail = l.saturating_sub(margin_ms(l));
+            // Every move costs the match clock some latency besides the search, so a
+            // reserve for the moves that may still come is never planned away: once the
+            // clock is down to it, moves are played at once. (The soak lost a game with
+            // 9 ms left: spending a share of what is left shrinks it geometrically.)
+            let moves_may_come = (empties / 2 + 1).min(RESERVE_MOVES) as u64;
+            let reserve = moves_may_come * RESERVE_PER_MOVE_MS;
+            let avail = l.saturating_sub(margin_ms(l)).saturating_sub(reserve);
             // Our moves still to come: a typical game lasts 30-60 moves a side, and
             // never more than the empty points allow.
             let expected = (40usize.saturating_sub(stones / 3)).max(12);
@@ -161,6 +172,37 @@ mod tests {
         let b = c.budget(0, 225);
         assert!(ms(b.soft) <= 180000 / 12 && ms(b.soft) >= 2000, "{b:?}");
         assert!(ms(b.hard) <= 30000);
+    }
+
+    /// The soak's match-clock games (10 s a game, 2 s a move, no tolerance) lost one on
+    /// time with 9 ms left. Play a long game against the budget, charging every move
+    /// its budget plus a latency: the clock must never run out.
+    #[test]
+    fn match_clock_keeps_a_reserve_for_the_moves_to_come() {
+        let latency = 8;
+        let mut left: i64 = 10_000;
+        let mut empties = 220usize;
+        while empties > 1 {
+            let c = Clock {
+                timeout_turn: Some(2000),
+                timeout_match: Some(10_000),
+                time_left: Some(left),
+                used_ms: 0,
+            };
+            let b = c.budget(225 - empties, empties);
+            // The worst case: the search runs to the hard limit every time.
+            left -= ms(b.hard) as i64 + latency;
+            assert!(left > 0, "ran out with {empties} empty points");
+            empties -= 2;
+        }
+        // Early moves still get a fair share.
+        let c = Clock {
+            timeout_turn: Some(2000),
+            timeout_match: Some(10_000),
+            time_left: Some(10_000),
+            used_ms: 0,
+        };
+        assert!(ms(c.budget(5, 220).soft) >= 150, "{:?}", c.budget(5, 220));
     }
 
     #[test]
