@@ -91,7 +91,9 @@ impl Clock {
         if let Some(t) = turn {
             let avail = t.saturating_sub(margin_ms(t));
             hard = avail;
-            soft = avail * 4 / 5;
+            // Divide first: `avail * 4` overflows past 2^62 ms (in a release build it
+            // wraps, and can wrap to a soft limit of 0: a move played at once).
+            soft = avail / 5 * 4;
         }
         if let Some(l) = left {
             let l = l as u64;
@@ -200,6 +202,21 @@ mod tests {
             assert_eq!(c.match_left_ms(), Some(i64::MAX - used_ms as i64));
             let b = c.budget(0, 25);
             assert!(ms(b.hard) > 1000 && b.soft <= b.hard, "{m}: {b:?}");
+        }
+    }
+
+    /// Found by tests/fuzz_session.rs (debug build: "attempt to multiply with
+    /// overflow"): `INFO timeout_turn 4611686018427388204`. In a release build the
+    /// product wrapped to a soft limit of 0 ms.
+    #[test]
+    fn huge_turn_limit_does_not_overflow() {
+        for t in [4611686018427388204, 1 << 62, u64::MAX / 4 + 1, u64::MAX] {
+            let c = Clock {
+                timeout_turn: Some(t),
+                ..Clock::default()
+            };
+            let b = c.budget(0, 225);
+            assert!(ms(b.soft) > 1000 && b.soft <= b.hard, "{t}: {b:?}");
         }
     }
 
