@@ -10,6 +10,7 @@ use fuzz_model::gen::{self, recase, soup, Rng};
 use fuzz_model::{mboard_line, mparse, MBoardLine, MCmd, MInfo, ModelSplitter, MAX_LINE};
 use proptest::prelude::*;
 use proptest::sample::select;
+use proptest::test_runner::FileFailurePersistence;
 use wuzi::protocol::{parse, parse_board_line, BoardLine, Command, Info, LineSplitter};
 
 /// What the model makes of the parser's answer, for comparison.
@@ -122,8 +123,21 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
     ]
 }
 
+/// `cases` cases; a failing case's seed is kept in `tests/fuzz_parse.proptest-regressions`
+/// (proptest's default place, without its warning that integration tests have no lib.rs
+/// beside them).
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(config(2000))]
 
     /// Any text at all: no panic, and the model's reading.
     #[test]
