@@ -52,6 +52,11 @@ pub fn margin_ms(limit_ms: u64) -> u64 {
     (30 + limit_ms / 16).min(300)
 }
 
+/// `v` as an `i64`, capped at `i64::MAX`.
+fn saturating_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
 impl Clock {
     /// Remaining match time in ms, or `None` when there is no match limit.
     pub fn match_left_ms(&self) -> Option<i64> {
@@ -59,7 +64,11 @@ impl Clock {
             Some(t) if t != UNLIMITED_MS => Some(t),
             Some(_) => None,
             None => match self.timeout_match {
-                Some(m) if m > 0 => Some(m as i64 - self.used_ms as i64),
+                // Saturating: `m as i64` would turn a limit of 2^63 ms or more negative,
+                // which reads as "no time left" and plays every move instantly.
+                Some(m) if m > 0 => {
+                    Some(saturating_i64(m).saturating_sub(saturating_i64(self.used_ms)))
+                }
                 _ => None,
             },
         }
@@ -87,7 +96,9 @@ impl Clock {
         if let Some(t) = turn {
             let avail = t.saturating_sub(margin_ms(t));
             hard = avail;
-            soft = avail * 4 / 5;
+            // Divide first: `avail * 4` overflows past 2^62 ms (in a release build it
+            // wraps, and can wrap to a soft limit of 0: a move played at once).
+            soft = avail / 5 * 4;
         }
         if let Some(l) = left {
             let l = l as u64;
@@ -218,6 +229,37 @@ mod tests {
         let c = Clock { used_ms: 5000, ..c };
         let b = c.budget(30, 195);
         assert!(ms(b.hard) < 5000 && ms(b.hard) > 0, "{b:?}");
+    }
+
+    /// Found by tests/fuzz_session.rs: `INFO timeout_match 9223372036854775808` (2^63)
+    /// was read as a negative match time, so every move was played at once.
+    #[test]
+    fn huge_match_limit_is_plenty_not_negative() {
+        for (m, used_ms) in [(1 << 63, 0), (u64::MAX, 0), (1 << 63, 1234)] {
+            let c = Clock {
+                timeout_match: Some(m),
+                used_ms,
+                ..Clock::default()
+            };
+            assert_eq!(c.match_left_ms(), Some(i64::MAX - used_ms as i64));
+            let b = c.budget(0, 25);
+            assert!(ms(b.hard) > 1000 && b.soft <= b.hard, "{m}: {b:?}");
+        }
+    }
+
+    /// Found by tests/fuzz_session.rs (debug build: "attempt to multiply with
+    /// overflow"): `INFO timeout_turn 4611686018427388204`. In a release build the
+    /// product wrapped to a soft limit of 0 ms.
+    #[test]
+    fn huge_turn_limit_does_not_overflow() {
+        for t in [4611686018427388204, 1 << 62, u64::MAX / 4 + 1, u64::MAX] {
+            let c = Clock {
+                timeout_turn: Some(t),
+                ..Clock::default()
+            };
+            let b = c.budget(0, 225);
+            assert!(ms(b.soft) > 1000 && b.soft <= b.hard, "{t}: {b:?}");
+        }
     }
 
     #[test]

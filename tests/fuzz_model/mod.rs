@@ -1,0 +1,724 @@
+//! An independent model of a Gomocup brain's protocol behaviour, for the fuzz tests
+//! (`tests/fuzz_*.rs`).
+//!
+//! It is written from `gomocup-protocol.md` (shared with the project) and from the
+//! grammar that `src/protocol/parse.rs` documents in its header, never by calling the
+//! code under test: only plain vocabulary types (`Color`, `Rule`, `Pos`, `Cell`) and the
+//! `MAX_LINE` constant are shared. Where the document leaves a choice open (BEGIN on a
+//! non-empty board, the colour after TAKEBACK, END inside a BOARD block), the model
+//! follows the choice the README's "Protocol support" section states.
+//!
+//! Parts:
+//! * [`ModelSplitter`]: bytes to lines (LF, CR LF or lone CR; blank lines skipped; long
+//!   lines cut; bad UTF-8 replaced);
+//! * [`mparse`] and [`mboard_line`]: lines to commands;
+//! * [`Model`]: the brain's state (position, rule, settings) and, for each line, the
+//!   reply it is due ([`Expect`]);
+//! * [`classify_reply`]: is an output line well formed, and of which kind.
+#![allow(dead_code)]
+
+pub mod gen;
+
+use wuzi::board::Cell;
+use wuzi::types::{Color, Pos, Rule};
+
+/// Longest input line kept; the rest of a longer line is dropped (protocol doc §1:
+/// "keep a bounded buffer and drop the excess"; the number is the engine's choice).
+pub const MAX_LINE: usize = wuzi::protocol::MAX_LINE;
+
+/// `time_left` that means "no match limit" (protocol doc §4).
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
+
+/// Smallest and largest board side the engine supports (README: 5 <= n <= 32).
+pub const MIN_SIZE: i64 = 5;
+pub const MAX_SIZE: i64 = 32;
+
+// ------------------------------------------------------------------------ lines
+
+/// Bytes to lines, restated from the protocol document: a line ends at LF, CR LF or a
+/// lone CR (a CR LF is a CR then an empty line, which is skipped anyway); blank lines
+/// are skipped; a line keeps only its first [`MAX_LINE`] bytes; bytes that are not
+/// UTF-8 become U+FFFD; blanks around a line are dropped.
+#[derive(Default)]
+pub struct ModelSplitter {
+    pending: Vec<u8>,
+}
+
+impl ModelSplitter {
+    /// Feeds bytes; returns the lines they complete.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<String> {
+        self.pending.extend_from_slice(bytes);
+        let mut out = Vec::new();
+        while let Some(end) = self.pending.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let piece: Vec<u8> = self.pending.drain(..=end).collect();
+            out.extend(normalise(&piece[..end]));
+        }
+        out
+    }
+
+    /// The end of input: the unterminated last line, if any.
+    pub fn finish(&mut self) -> Option<String> {
+        normalise(&std::mem::take(&mut self.pending))
+    }
+}
+
+fn normalise(raw: &[u8]) -> Option<String> {
+    let kept = &raw[..raw.len().min(MAX_LINE)];
+    let text = String::from_utf8_lossy(kept);
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+// ------------------------------------------------------------------------ commands
+
+/// A command as the model reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MCmd {
+    Start(i64),
+    RectStart(i64, i64),
+    Restart,
+    Begin,
+    Turn(i64, i64),
+    Board,
+    Info(MInfo),
+    End,
+    About,
+    Takeback(i64, i64),
+    /// `YXSTOP` or `STOP`.
+    Stop,
+    /// Not a command word we know: answered `UNKNOWN`.
+    Unknown,
+    /// A known command word with arguments that cannot be read: answered `ERROR`.
+    Malformed,
+}
+
+/// The INFO settings the model keeps (protocol doc §4). Every other key, and every
+/// known key with a value that cannot be read, is ignored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MInfo {
+    TimeoutTurn(u64),
+    TimeoutMatch(u64),
+    TimeLeft(i64),
+    MaxMemory(u64),
+    /// The rule bit mask; never negative.
+    Rule(i64),
+    /// The whole rest of the line, never empty.
+    Folder(String),
+    Ignored,
+}
+
+/// Reads one command line. The grammar (from `parse.rs`'s header and protocol doc §2,
+/// §5): the command word is everything up to the first ASCII blank and matches in any
+/// case; numbers are decimal with an optional sign and may have blanks around them and
+/// around the commas, and nothing else may follow them. END, ABOUT, YXSTOP and STOP
+/// ignore any argument; RESTART, BEGIN and BOARD take none.
+pub fn mparse(line: &str) -> MCmd {
+    let (word, rest) = first_word(line);
+    let no_args = |c: MCmd| if rest.is_empty() { c } else { MCmd::Malformed };
+    match word.to_ascii_uppercase().as_str() {
+        "START" => int(rest).map_or(MCmd::Malformed, MCmd::Start),
+        "RECTSTART" => ints::<2>(rest).map_or(MCmd::Malformed, |[w, h]| MCmd::RectStart(w, h)),
+        "RESTART" => no_args(MCmd::Restart),
+        "BEGIN" => no_args(MCmd::Begin),
+        "BOARD" => no_args(MCmd::Board),
+        "TURN" => ints::<2>(rest).map_or(MCmd::Malformed, |[x, y]| MCmd::Turn(x, y)),
+        "TAKEBACK" => ints::<2>(rest).map_or(MCmd::Malformed, |[x, y]| MCmd::Takeback(x, y)),
+        "INFO" => MCmd::Info(minfo(rest)),
+        "END" => MCmd::End,
+        "ABOUT" => MCmd::About,
+        "YXSTOP" | "STOP" => MCmd::Stop,
+        _ => MCmd::Unknown,
+    }
+}
+
+/// What follows `INFO`: a key, then its value (the rest of the line, blanks trimmed).
+fn minfo(rest: &str) -> MInfo {
+    let (key, value) = first_word(rest);
+    let unsigned = |make: fn(u64) -> MInfo| uint(value).map_or(MInfo::Ignored, make);
+    match key.to_ascii_lowercase().as_str() {
+        "timeout_turn" => unsigned(MInfo::TimeoutTurn),
+        "timeout_match" => unsigned(MInfo::TimeoutMatch),
+        "max_memory" => unsigned(MInfo::MaxMemory),
+        "time_left" => signed(value).map_or(MInfo::Ignored, MInfo::TimeLeft),
+        // A bit mask: a negative value is not one.
+        "rule" => match signed(value) {
+            Some(v) if v >= 0 => MInfo::Rule(v),
+            _ => MInfo::Ignored,
+        },
+        "folder" if !value.is_empty() => MInfo::Folder(value.to_string()),
+        _ => MInfo::Ignored,
+    }
+}
+
+/// One line inside a BOARD block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MBoardLine {
+    Done,
+    Stone(i64, i64, i64),
+    Bad,
+}
+
+/// `DONE` (any case) or `x,y,f`.
+pub fn mboard_line(line: &str) -> MBoardLine {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return MBoardLine::Done;
+    }
+    match ints::<3>(line) {
+        Some([x, y, f]) => MBoardLine::Stone(x, y, f),
+        None => MBoardLine::Bad,
+    }
+}
+
+/// The first word (up to an ASCII blank) and the rest, both without outer blanks.
+pub fn first_word(s: &str) -> (&str, &str) {
+    let s = s.trim();
+    match s.char_indices().find(|(_, c)| c.is_ascii_whitespace()) {
+        Some((i, _)) => (&s[..i], s[i..].trim()),
+        None => (s, ""),
+    }
+}
+
+/// Exactly `N` numbers separated by single commas, blanks allowed around each.
+fn ints<const N: usize>(s: &str) -> Option<[i64; N]> {
+    if s.matches(',').count() != N - 1 {
+        return None;
+    }
+    let mut out = [0; N];
+    for (slot, part) in out.iter_mut().zip(s.split(',')) {
+        *slot = int(part)?;
+    }
+    Some(out)
+}
+
+/// One number with blanks around it.
+fn int(s: &str) -> Option<i64> {
+    signed(s.trim())
+}
+
+/// `[+-]?digits`, in range.
+fn signed(s: &str) -> Option<i64> {
+    let (negative, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let v = digits_value(digits)?;
+    let v = if negative { -v } else { v };
+    i64::try_from(v).ok()
+}
+
+/// `[+]?digits`, in range.
+fn uint(s: &str) -> Option<u64> {
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    u64::try_from(digits_value(digits)?).ok()
+}
+
+/// The value of a non-empty run of ASCII digits; `None` for anything else or for a
+/// value past 2^64 (which no type here holds).
+fn digits_value(d: &str) -> Option<i128> {
+    if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut v: i128 = 0;
+    for b in d.bytes() {
+        v = v * 10 + i128::from(b - b'0');
+        if v > 1 << 64 {
+            return None;
+        }
+    }
+    Some(v)
+}
+
+/// The rule of an `INFO rule` bit mask (protocol doc §6): 1 exactly five, 2 continuous
+/// (ignored), 4 renju, 8 caro; the lone value 2 is Yixin-Board's renju. Renju wins over
+/// caro when both bits are set.
+pub fn rule_of(v: i64) -> Rule {
+    let exact = v & 1 != 0;
+    if v == 2 || v & 4 != 0 {
+        Rule::Renju
+    } else if v & 8 != 0 && exact {
+        Rule::CaroStandard
+    } else if v & 8 != 0 {
+        Rule::Caro
+    } else if exact {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    }
+}
+
+// ------------------------------------------------------------------------ the game
+
+/// One game's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MGame {
+    pub width: usize,
+    pub height: usize,
+    /// Row by row.
+    pub cells: Vec<Cell>,
+    /// Stones in the order they were placed (walls are not stones).
+    pub history: Vec<(Pos, Color)>,
+    pub to_move: Color,
+}
+
+impl MGame {
+    pub fn new(width: usize, height: usize) -> MGame {
+        MGame {
+            width,
+            height,
+            cells: vec![Cell::Empty; width * height],
+            history: Vec::new(),
+            to_move: Color::Black,
+        }
+    }
+
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        (0..self.width as i64).contains(&x) && (0..self.height as i64).contains(&y)
+    }
+
+    /// The cell at (x, y); `None` off the board.
+    pub fn at(&self, x: i64, y: i64) -> Option<Cell> {
+        self.contains(x, y)
+            .then(|| self.cells[y as usize * self.width + x as usize])
+    }
+
+    fn set(&mut self, p: Pos, c: Cell) {
+        self.cells[p.y as usize * self.width + p.x as usize] = c;
+    }
+
+    /// Puts a stone of `c` on an empty point (the caller checked it).
+    pub fn put(&mut self, p: Pos, c: Color) {
+        self.set(p, Cell::Stone(c));
+        self.history.push((p, c));
+    }
+
+    pub fn points(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Pos::new(x as u8, y as u8)))
+    }
+
+    pub fn empties(&self) -> Vec<Pos> {
+        self.points()
+            .filter(|p| self.at(p.x as i64, p.y as i64) == Some(Cell::Empty))
+            .collect()
+    }
+
+    pub fn is_full(&self) -> bool {
+        !self.cells.contains(&Cell::Empty)
+    }
+
+    /// True if some colour has a winning line under `rule` (protocol doc §6).
+    pub fn has_five(&self, rule: Rule) -> bool {
+        const DIRS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        for p in self.points() {
+            let (x, y) = (p.x as i64, p.y as i64);
+            let Some(Cell::Stone(c)) = self.at(x, y) else {
+                continue;
+            };
+            for (dx, dy) in DIRS {
+                // Only count each run from its first stone.
+                if self.at(x - dx, y - dy) == Some(Cell::Stone(c)) {
+                    continue;
+                }
+                let mut len = 1;
+                while self.at(x + len * dx, y + len * dy) == Some(Cell::Stone(c)) {
+                    len += 1;
+                }
+                let opp = Some(Cell::Stone(c.opp()));
+                let blocked =
+                    self.at(x - dx, y - dy) == opp && self.at(x + len * dx, y + len * dy) == opp;
+                if wins(rule, c, len as usize, blocked) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// No move may be asked for: a five stands or no point is empty.
+    pub fn is_over(&self, rule: Rule) -> bool {
+        self.is_full() || self.has_five(rule)
+    }
+}
+
+/// Does a run of `len` stones of `c` win under `rule`? `blocked`: an opponent stone
+/// right past each end (the edge and walls do not block).
+fn wins(rule: Rule, c: Color, len: usize, blocked: bool) -> bool {
+    match rule {
+        Rule::Freestyle => len >= 5,
+        Rule::Standard => len == 5,
+        Rule::Renju if c == Color::Black => len == 5,
+        Rule::Renju => len >= 5,
+        Rule::Caro => len >= 6 || (len == 5 && !blocked),
+        Rule::CaroStandard => len == 5 && !blocked,
+    }
+}
+
+// ------------------------------------------------------------------------ the brain
+
+/// What a line must be answered with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// No output at all.
+    Nothing,
+    Ok,
+    Error,
+    Unknown,
+    About,
+    /// A move (MESSAGE lines may come first), after the search.
+    Move,
+    /// The brain stops reading and exits (END).
+    Exit,
+}
+
+/// What the input reader does with a line that arrives during a search (protocol doc
+/// §1 "Threads", README "Protocol support").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuringSearch {
+    /// Exit at once, without the move.
+    End,
+    /// Stop the search.
+    Stop,
+    /// An INFO line: applied now if nothing waits before it; `stop` for
+    /// `INFO timeout_turn 0` (Piskvork's "stop thinking").
+    Info { stop: bool },
+    /// Anything else waits for the move.
+    Wait,
+}
+
+pub fn during_search(line: &str) -> DuringSearch {
+    match mparse(line) {
+        MCmd::End => DuringSearch::End,
+        MCmd::Stop => DuringSearch::Stop,
+        MCmd::Info(i) => DuringSearch::Info {
+            stop: i == MInfo::TimeoutTurn(0),
+        },
+        _ => DuringSearch::Wait,
+    }
+}
+
+/// The brain's state as the protocol document defines it.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    /// `None` before the first valid START.
+    pub game: Option<MGame>,
+    /// `INFO rule`; kept across games.
+    pub rule: Option<Rule>,
+    pub timeout_turn: Option<u64>,
+    pub timeout_match: Option<u64>,
+    /// This game's `time_left`: forgotten at every new game.
+    pub time_left: Option<i64>,
+    pub max_memory: u64,
+    pub folder: Option<String>,
+    /// The stone lines of a BOARD block being read; `None` marks a bad line.
+    pub block: Option<Vec<Option<(i64, i64, i64)>>>,
+    /// A move was asked for and not given yet.
+    pub thinking: bool,
+    pub exited: bool,
+}
+
+impl Model {
+    pub fn rule(&self) -> Rule {
+        self.rule.unwrap_or(Rule::Freestyle)
+    }
+
+    /// A line handled while no search runs. Returns the reply due.
+    pub fn line(&mut self, line: &str) -> Expect {
+        assert!(!self.thinking && !self.exited, "model: line while thinking");
+        if self.block.is_some() {
+            return self.board_line(line);
+        }
+        match mparse(line) {
+            MCmd::Start(n) => self.start(n, n),
+            MCmd::RectStart(w, h) => self.start(w, h),
+            MCmd::Restart => match &self.game {
+                Some(g) => self.start(g.width as i64, g.height as i64),
+                None => Expect::Error,
+            },
+            MCmd::Begin => match &mut self.game {
+                // BEGIN on a non-empty board: a new empty board, then we play first.
+                Some(g) => {
+                    *g = MGame::new(g.width, g.height);
+                    self.think()
+                }
+                None => Expect::Error,
+            },
+            MCmd::Turn(x, y) => self.turn(x, y),
+            MCmd::Board => {
+                self.block = Some(Vec::new());
+                Expect::Nothing
+            }
+            MCmd::Info(i) => {
+                self.info(i);
+                Expect::Nothing
+            }
+            MCmd::End => {
+                self.exited = true;
+                Expect::Exit
+            }
+            MCmd::About => Expect::About,
+            MCmd::Takeback(x, y) => self.takeback(x, y),
+            // Nothing to stop: no reply.
+            MCmd::Stop => Expect::Nothing,
+            MCmd::Unknown => Expect::Unknown,
+            MCmd::Malformed => Expect::Error,
+        }
+    }
+
+    /// A line handed straight to a brain that is thinking (the session's API, without
+    /// the reader's queue): INFO applies, END exits, STOP needs no reply, and anything
+    /// else is refused with ERROR and changes nothing.
+    pub fn line_while_thinking(&mut self, line: &str) -> Expect {
+        assert!(self.thinking);
+        match mparse(line) {
+            MCmd::Info(i) => {
+                self.info(i);
+                Expect::Nothing
+            }
+            MCmd::End => {
+                self.exited = true;
+                Expect::Exit
+            }
+            MCmd::Stop => Expect::Nothing,
+            _ => Expect::Error,
+        }
+    }
+
+    /// Applies an INFO line (at any time, also during a search).
+    pub fn info_line(&mut self, line: &str) {
+        match mparse(line) {
+            MCmd::Info(i) => self.info(i),
+            c => panic!("model: not an INFO line: {line:?} ({c:?})"),
+        }
+    }
+
+    /// END read by the input thread during a search: exit without the move (the
+    /// search is never handed back, so the brain stays "thinking").
+    pub fn exit(&mut self) {
+        self.exited = true;
+    }
+
+    fn info(&mut self, i: MInfo) {
+        match i {
+            MInfo::TimeoutTurn(t) => self.timeout_turn = Some(t),
+            MInfo::TimeoutMatch(t) => self.timeout_match = Some(t),
+            MInfo::TimeLeft(t) => self.time_left = Some(t),
+            MInfo::MaxMemory(m) => self.max_memory = m,
+            MInfo::Rule(v) => self.rule = Some(rule_of(v)),
+            MInfo::Folder(f) => self.folder = Some(f),
+            MInfo::Ignored => {}
+        }
+    }
+
+    /// START, RECTSTART and RESTART: a new empty game; INFO settings stay, the game's
+    /// `time_left` goes.
+    fn start(&mut self, w: i64, h: i64) -> Expect {
+        let ok = |n: i64| (MIN_SIZE..=MAX_SIZE).contains(&n);
+        if !ok(w) || !ok(h) {
+            return Expect::Error;
+        }
+        self.game = Some(MGame::new(w as usize, h as usize));
+        self.time_left = None;
+        Expect::Ok
+    }
+
+    /// TURN: the opponent's stone, then our move. A bad point changes nothing; a stone
+    /// that ends the game stays, and the move request is refused.
+    fn turn(&mut self, x: i64, y: i64) -> Expect {
+        let rule = self.rule();
+        let Some(g) = &mut self.game else {
+            return Expect::Error;
+        };
+        if g.is_over(rule) || g.at(x, y) != Some(Cell::Empty) {
+            return Expect::Error;
+        }
+        let c = g.to_move;
+        g.put(Pos::new(x as u8, y as u8), c);
+        g.to_move = c.opp();
+        self.think()
+    }
+
+    /// TAKEBACK: removes that stone; its colour is to move again (Piskvork's undo,
+    /// protocol doc §11.4).
+    fn takeback(&mut self, x: i64, y: i64) -> Expect {
+        let Some(g) = &mut self.game else {
+            return Expect::Error;
+        };
+        let Some(Cell::Stone(c)) = g.at(x, y) else {
+            return Expect::Error;
+        };
+        let p = Pos::new(x as u8, y as u8);
+        g.set(p, Cell::Empty);
+        g.history.retain(|&(q, _)| q != p);
+        g.to_move = c;
+        Expect::Ok
+    }
+
+    /// A line inside a BOARD block (protocol doc §3.5): every line up to DONE belongs to
+    /// the block; END still exits.
+    fn board_line(&mut self, line: &str) -> Expect {
+        let block = self.block.as_mut().expect("in a block");
+        match mboard_line(line) {
+            MBoardLine::Stone(x, y, f) => {
+                block.push(Some((x, y, f)));
+                Expect::Nothing
+            }
+            MBoardLine::Bad if mparse(line) == MCmd::End => {
+                self.exited = true;
+                Expect::Exit
+            }
+            MBoardLine::Bad => {
+                block.push(None);
+                Expect::Nothing
+            }
+            MBoardLine::Done => {
+                let lines = self.block.take().unwrap_or_default();
+                self.set_position(&lines)
+            }
+        }
+    }
+
+    /// DONE: the block replaces the position if every line is good, then we move.
+    /// f = 1 ours, 2 the opponent's, 3 a blocked point; we are white when the opponent
+    /// has more stones, black otherwise.
+    fn set_position(&mut self, lines: &[Option<(i64, i64, i64)>]) -> Expect {
+        let Some(current) = &self.game else {
+            return Expect::Error;
+        };
+        let Some(stones) = lines.iter().copied().collect::<Option<Vec<_>>>() else {
+            return Expect::Error;
+        };
+        let count = |f: i64| stones.iter().filter(|s| s.2 == f).count();
+        let ours = if count(2) > count(1) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut g = MGame::new(current.width, current.height);
+        for (x, y, f) in stones {
+            if g.at(x, y) != Some(Cell::Empty) {
+                return Expect::Error;
+            }
+            let p = Pos::new(x as u8, y as u8);
+            match f {
+                1 => g.put(p, ours),
+                2 => g.put(p, ours.opp()),
+                3 => g.set(p, Cell::Wall),
+                _ => return Expect::Error,
+            }
+        }
+        g.to_move = ours;
+        self.game = Some(g);
+        self.think()
+    }
+
+    /// A move is asked for on the current position.
+    fn think(&mut self) -> Expect {
+        let rule = self.rule();
+        match &self.game {
+            Some(g) if !g.is_over(rule) => {
+                self.thinking = true;
+                Expect::Move
+            }
+            _ => Expect::Error,
+        }
+    }
+
+    /// Our move came: it must be on an empty point; it is played for the side to move.
+    pub fn our_move(&mut self, x: i64, y: i64) -> Result<(), String> {
+        if !self.thinking {
+            return Err("a move nobody asked for".into());
+        }
+        self.thinking = false;
+        let g = self.game.as_mut().ok_or("a move without a board")?;
+        match g.at(x, y) {
+            Some(Cell::Empty) => {
+                let c = g.to_move;
+                g.put(Pos::new(x as u8, y as u8), c);
+                g.to_move = c.opp();
+                Ok(())
+            }
+            None => Err(format!("our move {x},{y} is off the board")),
+            Some(c) => Err(format!("our move {x},{y} is on {c:?}")),
+        }
+    }
+}
+
+// ------------------------------------------------------------------------ output
+
+/// The kinds of line a brain may print (protocol doc §10).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplyLine {
+    Ok,
+    Error,
+    Unknown,
+    About,
+    Message,
+    Move(i64, i64),
+}
+
+/// Checks that one output line (without its LF) is well formed and says which kind it
+/// is: `OK` exactly; `ERROR`, `UNKNOWN` and `MESSAGE` with a non-empty text; a move
+/// `x,y` in plain decimal (no blanks, signs or leading zeros); or the ABOUT line of
+/// `key="value"` pairs separated by `, `. Every line is printable ASCII.
+pub fn classify_reply(line: &str) -> Result<ReplyLine, String> {
+    if !line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return Err(format!("not printable ASCII: {line:?}"));
+    }
+    if line == "OK" {
+        return Ok(ReplyLine::Ok);
+    }
+    for (word, kind) in [
+        ("ERROR ", ReplyLine::Error),
+        ("UNKNOWN ", ReplyLine::Unknown),
+        ("MESSAGE ", ReplyLine::Message),
+    ] {
+        if let Some(text) = line.strip_prefix(word) {
+            return if text.trim().is_empty() {
+                Err(format!("{word}with no text: {line:?}"))
+            } else {
+                Ok(kind)
+            };
+        }
+    }
+    if let Some((x, y)) = line.split_once(',') {
+        if let (Some(x), Some(y)) = (plain_number(x), plain_number(y)) {
+            return Ok(ReplyLine::Move(x, y));
+        }
+    }
+    if is_about(line) {
+        return Ok(ReplyLine::About);
+    }
+    Err(format!("not a reply line: {line:?}"))
+}
+
+fn plain_number(s: &str) -> Option<i64> {
+    let ok = !s.is_empty()
+        && s.len() <= 3
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'));
+    ok.then(|| s.parse().ok()).flatten()
+}
+
+/// `key="value", key="value"`: keys in lower case, values non-empty and free of `,`
+/// `=` and `"` (GomocupJudgeLocal splits on them), and a `name` key.
+fn is_about(line: &str) -> bool {
+    let mut has_name = false;
+    for pair in line.split(", ") {
+        let Some((key, value)) = pair.split_once('=') else {
+            return false;
+        };
+        let Some(inner) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) else {
+            return false;
+        };
+        if key.is_empty()
+            || !key.bytes().all(|b| b.is_ascii_lowercase())
+            || inner.is_empty()
+            || inner.contains([',', '=', '"'])
+        {
+            return false;
+        }
+        has_name |= key == "name";
+    }
+    has_name
+}
