@@ -4,7 +4,8 @@
 //! * the reader turns raw input bytes into lines, each stamped with the instant it was
 //!   complete (a move's clock starts there);
 //! * the caller's thread runs the loop: it owns the [`Session`] and the output;
-//! * a search thread (one per move, with a big stack) runs the search and sends the
+//! * the search thread (one for the whole session, started with the session so that its
+//!   stack is in place before any table is allocated) runs each search and sends the
 //!   searcher back with the result.
 //!
 //! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops the
@@ -33,8 +34,15 @@ pub(crate) type SearchFn = fn(&mut Searcher, &Board, &Limits, &AtomicBool) -> Op
 /// short (a folder path is the longest), and this bounds memory on garbage input.
 pub const MAX_LINE: usize = 4096;
 
-/// Stack of the search thread: deep recursion must never overflow.
-const SEARCH_STACK: usize = 64 << 20;
+/// Stack of the search thread. The recursion is bounded by `MAX_PLY` (128 plies of
+/// `pvs` and `vcf` frames of about 300 bytes each, under 100 KB in all; 5 KB was the most
+/// seen in real searches), so 4 MB leaves a wide margin. It must stay small: a manager
+/// may cap the brain's data memory at `max_memory` (liskvork sets `RLIMIT_DATA`), and a
+/// thread stack counts there in full, touched or not.
+const SEARCH_STACK: usize = 4 << 20;
+
+/// Stack of the input thread (it only reads and splits lines).
+const READER_STACK: usize = 256 << 10;
 
 /// What the loop waits for.
 enum Event {
@@ -118,6 +126,59 @@ enum Step {
     Exit,
 }
 
+/// A search for the search thread: the job and its stop flag.
+type Job = (Box<SearchJob>, Arc<AtomicBool>);
+
+/// The search thread, started on demand and kept for the whole session.
+struct Worker {
+    jobs: Option<Sender<Job>>,
+    events: Sender<Event>,
+    search: SearchFn,
+}
+
+impl Worker {
+    fn new(events: Sender<Event>, search: SearchFn) -> Worker {
+        let mut w = Worker {
+            jobs: None,
+            events,
+            search,
+        };
+        w.start();
+        w
+    }
+
+    /// Starts the thread if it is not running; false if it cannot be started.
+    fn start(&mut self) -> bool {
+        if self.jobs.is_none() {
+            match spawn_search(self.events.clone(), self.search) {
+                Ok(jobs) => self.jobs = Some(jobs),
+                Err(e) => log::error!("cannot start the search thread: {e}"),
+            }
+        }
+        self.jobs.is_some()
+    }
+
+    /// Hands a search to the thread (started again if it is gone); the job comes back
+    /// if no thread can take it.
+    fn run(&mut self, mut job: Job) -> Result<(), Job> {
+        for _ in 0..2 {
+            if !self.start() {
+                break;
+            }
+            let Some(jobs) = &self.jobs else { break };
+            match jobs.send(job) {
+                Ok(()) => return Ok(()),
+                Err(mpsc::SendError(back)) => {
+                    log::error!("the search thread is gone; starting another");
+                    self.jobs = None;
+                    job = back;
+                }
+            }
+        }
+        Err(job)
+    }
+}
+
 /// Runs a protocol session until END, the end of input or a failed write; returns the
 /// process exit code (always 0: each of these is a normal end).
 pub(crate) fn run_with<R, W>(input: R, output: W, search: SearchFn) -> i32
@@ -130,6 +191,7 @@ where
         log::error!("cannot start the input thread");
         return 0;
     }
+    let mut worker = Worker::new(tx.clone(), search);
     let mut out = Output { out: output };
     let mut session = Session::new();
     let mut queue: VecDeque<(String, Instant)> = VecDeque::new();
@@ -141,7 +203,7 @@ where
             let Some((line, at)) = queue.pop_front() else {
                 break;
             };
-            match handle(&mut session, &line, at, &mut out, &tx, search) {
+            match handle(&mut session, &line, at, &mut out, &mut worker) {
                 Step::Continue => {}
                 Step::Searching(flag) => stop = Some(flag),
                 Step::Exit => return 0,
@@ -200,8 +262,7 @@ fn handle<W: Write>(
     line: &str,
     at: Instant,
     out: &mut Output<W>,
-    tx: &Sender<Event>,
-    search: SearchFn,
+    worker: &mut Worker,
 ) -> Step {
     let replies = match session.handle_line(line, at) {
         Action::Nothing => return Step::Continue,
@@ -209,13 +270,10 @@ fn handle<W: Write>(
         Action::Reply(reply) => vec![reply],
         Action::Think(job) => {
             let flag = Arc::new(AtomicBool::new(false));
-            match spawn_search(*job, flag.clone(), tx.clone(), search) {
+            match worker.run((job, flag.clone())) {
                 Ok(()) => return Step::Searching(flag),
-                Err(e) => {
-                    // The job (and the searcher in it) is gone; still move.
-                    log::error!("cannot start a search thread: {e}");
-                    session.search_done(None, None)
-                }
+                // No thread to search on: keep the searcher and still move.
+                Err((job, _)) => session.search_done(Some(job.searcher), None),
             }
         }
     };
@@ -231,6 +289,7 @@ fn handle<W: Write>(
 fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io::Result<()> {
     thread::Builder::new()
         .name("wuzi-input".into())
+        .stack_size(READER_STACK)
         .spawn(move || {
             let mut lines = LineSplitter::new();
             let mut chunk = vec![0u8; 8192];
@@ -260,42 +319,46 @@ fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io
         .map(|_| ())
 }
 
-/// Runs one search on its own thread; a panic inside it is caught and reported as a
-/// missing searcher, so the session answers a fallback move and builds a fresh searcher.
-fn spawn_search(
-    job: SearchJob,
-    stop: Arc<AtomicBool>,
-    tx: Sender<Event>,
-    search: SearchFn,
-) -> io::Result<()> {
+/// Starts the search thread: it runs each job it is sent and answers with
+/// [`Event::Done`]. A panic inside a search is caught and reported as a missing
+/// searcher, so the session answers a fallback move and builds a fresh searcher; the
+/// thread carries on with the next job.
+fn spawn_search(events: Sender<Event>, search: SearchFn) -> io::Result<Sender<Job>> {
+    let (jobs, inbox) = mpsc::channel::<Job>();
     thread::Builder::new()
         .name("wuzi-search".into())
         .stack_size(SEARCH_STACK)
         .spawn(move || {
-            let SearchJob {
-                board,
-                limits,
-                mut searcher,
-            } = job;
-            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-                search(&mut searcher, &board, &limits, &stop)
-            }));
-            let event = match outcome {
-                Ok(result) => Event::Done {
-                    searcher: Some(Box::new(searcher)),
-                    result,
-                },
-                Err(_) => {
-                    log::error!("the search panicked; answering a fallback move");
-                    Event::Done {
-                        searcher: None,
-                        result: None,
+            for (job, stop) in inbox {
+                let SearchJob {
+                    board,
+                    limits,
+                    mut searcher,
+                } = *job;
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                    search(&mut searcher, &board, &limits, &stop)
+                }));
+                let event = match outcome {
+                    Ok(result) => Event::Done {
+                        searcher: Some(Box::new(searcher)),
+                        result,
+                    },
+                    Err(_) => {
+                        log::error!("the search panicked; answering a fallback move");
+                        // Free its table before the session allocates a new one.
+                        drop(searcher);
+                        Event::Done {
+                            searcher: None,
+                            result: None,
+                        }
                     }
+                };
+                if events.send(event).is_err() {
+                    return;
                 }
-            };
-            let _ = tx.send(event);
-        })
-        .map(|_| ())
+            }
+        })?;
+    Ok(jobs)
 }
 
 #[cfg(test)]

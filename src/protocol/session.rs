@@ -206,6 +206,13 @@ impl Session {
     ) -> Vec<Reply> {
         let arrived = self.thinking.take();
         let crashed = searcher.is_none();
+        if let Some(s) = &searcher {
+            log::info!(
+                "table {} bytes, {} permille used",
+                s.tt_bytes(),
+                s.tt_hashfull()
+            );
+        }
         self.searcher = searcher;
         self.sync_table_size();
         let Some(board) = self.board.as_mut() else {
