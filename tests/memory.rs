@@ -1,6 +1,7 @@
-//! Memory: the brain keeps searching under the memory limits a manager or a machine may
-//! impose (`RLIMIT_DATA` as liskvork sets it, an address-space limit far below
-//! `max_memory`).
+//! Memory: the transposition table follows `INFO max_memory` (both ways, also when it
+//! changes during a search), and the brain keeps searching under the memory limits a
+//! manager or a machine may impose (`RLIMIT_DATA` as liskvork sets it, an address-space
+//! limit far below `max_memory`).
 //!
 //! Peak resident memory against `max_memory` is measured by `scripts/memory-check.sh`
 //! (long searches that fill the table); these tests stay quick.
@@ -8,7 +9,9 @@
 mod common;
 
 use common::{parse_move, Brain, Referee};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use wuzi::protocol::{Action, Session};
 use wuzi::search::tt_bytes_for_memory;
 use wuzi::tt::TransTable;
 use wuzi::types::{Pos, Rule};
@@ -20,6 +23,69 @@ const HANG: Duration = Duration::from_secs(5);
 fn table_for(max_memory: u64) -> usize {
     let e = TransTable::ENTRY_BYTES;
     tt_bytes_for_memory(max_memory) / e * e
+}
+
+/// Sends a move command to `s` and returns the search it asks for.
+fn think(s: &mut Session, line: &str) -> Box<wuzi::protocol::SearchJob> {
+    match s.handle_line(line, Instant::now()) {
+        Action::Think(job) => job,
+        other => panic!("{line} -> {other:?}"),
+    }
+}
+
+#[test]
+fn the_table_follows_max_memory_both_ways_and_waits_for_a_search() {
+    let mut s = Session::new();
+    s.handle_line("START 15", Instant::now());
+    s.handle_line("INFO timeout_turn 200", Instant::now());
+    s.handle_line(&format!("INFO max_memory {}", 16 * MB), Instant::now());
+    assert_eq!(s.table_bytes(), None, "no table before the first move");
+    let job = think(&mut s, "TURN 7,7");
+    assert_eq!(job.searcher.tt_bytes(), table_for(16 * MB));
+
+    // Up, during a real search on another thread: nothing can change until the
+    // searcher comes back, and the move is not held up by the resize.
+    let search = std::thread::spawn(move || {
+        let mut job = job;
+        let stop = AtomicBool::new(false);
+        let r = job.searcher.search(&job.board, &job.limits, &stop);
+        (job.searcher, r)
+    });
+    s.handle_line(&format!("INFO max_memory {}", 64 * MB), Instant::now());
+    assert!(s.is_thinking());
+    assert_eq!(s.table_bytes(), None, "the searcher is lent out");
+    let (searcher, r) = search.join().unwrap();
+    let out = s.search_done(Some(searcher), r);
+    assert!(parse_move(&out[1].to_string()).is_some(), "{out:?}");
+    assert_eq!(
+        s.table_bytes(),
+        Some(table_for(16 * MB)),
+        "resized before the move was out"
+    );
+    s.sync_table_size();
+    assert_eq!(s.table_bytes(), Some(table_for(64 * MB)));
+
+    // Down and up again while idle: at once.
+    for m in [16 * MB, 350 * MB, MB, 0, 64 * MB] {
+        s.handle_line(&format!("INFO max_memory {m}"), Instant::now());
+        assert_eq!(s.table_bytes(), Some(table_for(m)), "max_memory {m}");
+    }
+
+    // Down during a search; the next search gets the new size even if nobody called
+    // sync_table_size.
+    let mut job = think(&mut s, "TURN 8,8");
+    assert_eq!(job.searcher.tt_bytes(), table_for(64 * MB));
+    s.handle_line(&format!("INFO max_memory {}", 16 * MB), Instant::now());
+    let r = job
+        .searcher
+        .search(&job.board, &job.limits, &AtomicBool::new(true));
+    s.search_done(Some(job.searcher), r);
+    let job = think(&mut s, "TURN 9,9");
+    assert_eq!(job.searcher.tt_bytes(), table_for(16 * MB));
+    // START keeps the size (a new game clears the table, it does not resize it).
+    s.search_done(Some(job.searcher), None);
+    s.handle_line("START 20", Instant::now());
+    assert_eq!(s.table_bytes(), Some(table_for(16 * MB)));
 }
 
 /// The search MESSAGE before a move: its depth, and whether it was a fallback.
@@ -109,4 +175,71 @@ fn a_terabyte_max_memory_under_an_address_space_limit_still_searches() {
             "{tables:?}"
         );
     }
+}
+
+/// The brain's resident size, from /proc.
+#[cfg(target_os = "linux")]
+fn rss_mb(b: &Brain) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", b.pid().unwrap())).unwrap();
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    kb / 1024.0
+}
+
+/// Resident memory goes down when max_memory does (the old table is given back to the
+/// system) and up again when it rises, also when the rise comes during a search.
+#[cfg(target_os = "linux")]
+#[test]
+fn resident_memory_follows_max_memory() {
+    let _serial = common::timing_lock();
+    let mut b = Brain::spawn();
+    b.send("START 15");
+    assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
+    b.send(&format!("INFO max_memory {}", 128 * MB));
+    b.send("INFO timeout_turn 1000");
+    let mut r = Referee::new(15, 15, Rule::Freestyle);
+    let mut o = Pos::new(7, 7);
+    let mut turn = |b: &mut Brain| {
+        r.play(o).unwrap();
+        b.send(&format!("TURN {},{}", o.x, o.y));
+        let m = searched(b);
+        r.play(m).unwrap();
+        o = r.pick_near(m, 1).unwrap();
+    };
+    turn(&mut b);
+    turn(&mut b);
+    let big = rss_mb(&b);
+    // Idle: the resize happens as the INFO is read (ABOUT's reply shows it was).
+    b.send(&format!("INFO max_memory {}", 16 * MB));
+    b.send("ABOUT");
+    b.reply(HANG).unwrap();
+    let small = rss_mb(&b);
+    // Up again during the next search; the bigger table fills on the move after.
+    b.send("INFO timeout_turn 300");
+    r.play(o).unwrap();
+    b.send(&format!("TURN {},{}", o.x, o.y));
+    b.send(&format!("INFO max_memory {}", 128 * MB));
+    let m = searched(&mut b);
+    r.play(m).unwrap();
+    o = r.pick_near(m, 1).unwrap();
+    b.send("INFO timeout_turn 1000");
+    r.play(o).unwrap();
+    b.send(&format!("TURN {},{}", o.x, o.y));
+    searched(&mut b);
+    let again = rss_mb(&b);
+    println!(
+        "resident: {big:.1} MB at 128 MB, {small:.1} MB after max_memory 16 MB, {again:.1} MB after 128 MB again"
+    );
+    assert!(big > 40.0, "a 128 MB limit hardly used: {big:.1} MB");
+    assert!(
+        small < 16.0,
+        "still {small:.1} MB resident under a 16 MB limit"
+    );
+    assert!(again > 40.0, "the table did not grow back: {again:.1} MB");
+    b.send("END");
+    assert_eq!(b.wait_exit(HANG), Some(0));
+    b.assert_clean_output();
 }

@@ -251,6 +251,9 @@ where
                         return 0;
                     }
                 }
+                // The move is out: now a table size asked for during the search may
+                // free the old table without delaying it.
+                session.sync_table_size();
             }
         }
     }

@@ -136,6 +136,12 @@ impl Session {
         self.thinking.is_some()
     }
 
+    /// Bytes of the searcher's transposition table; `None` before the first move
+    /// command and while the searcher is lent out.
+    pub fn table_bytes(&self) -> Option<usize> {
+        self.searcher.as_ref().map(Searcher::tt_bytes)
+    }
+
     /// True while the lines of a `BOARD` block are being read.
     pub fn in_board_block(&self) -> bool {
         self.block.is_some()
@@ -199,6 +205,11 @@ impl Session {
     /// died) and the search result (`None` if there was none), plays our move and returns
     /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
     /// replaced by the legal point nearest the centre: a move is always produced.
+    ///
+    /// A table size asked for by `INFO max_memory` during the search is not applied
+    /// here, so that freeing the old table never delays the move: call
+    /// [`Session::sync_table_size`] once the move is out (the next move command does it
+    /// otherwise).
     pub fn search_done(
         &mut self,
         searcher: Option<Searcher>,
@@ -214,7 +225,6 @@ impl Session {
             );
         }
         self.searcher = searcher;
-        self.sync_table_size();
         let Some(board) = self.board.as_mut() else {
             return vec![Reply::Error("no board".into())];
         };
@@ -434,6 +444,7 @@ impl Session {
         let budget = self.clock.budget(board.stone_count(), board.empty_count());
         let limits = Limits::timed(arrived, budget);
         let board = board.clone();
+        self.sync_table_size();
         let searcher = match self.searcher.take() {
             Some(s) => s,
             None => {
@@ -450,8 +461,9 @@ impl Session {
     }
 
     /// Resizes the searcher's table when `max_memory` asks for another size. Only while
-    /// the searcher is at home; a lent one is resized when it comes back.
-    fn sync_table_size(&mut self) {
+    /// the searcher is at home: a change during a search waits for it to come back
+    /// (this is called again after the move is printed, and before each search).
+    pub fn sync_table_size(&mut self) {
         let want = tt_bytes_for_memory(self.max_memory);
         if let Some(s) = &mut self.searcher {
             if self.searcher_tt != want {
