@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The search function the loop calls on the search thread (injectable for tests).
 pub(crate) type SearchFn = fn(&mut Searcher, &Board, &Limits, &AtomicBool) -> Option<SearchResult>;
@@ -179,15 +179,23 @@ impl Worker {
     }
 }
 
+/// How long END leaves the loop to finish on its own before `on_end` is called.
+pub(crate) const END_GRACE: Duration = Duration::from_millis(100);
+
 /// Runs a protocol session until END, the end of input or a failed write; returns the
 /// process exit code (always 0: each of these is a normal end).
-pub(crate) fn run_with<R, W>(input: R, output: W, search: SearchFn) -> i32
+///
+/// `on_end`, if given, is called on the input thread [`END_GRACE`] after an END line
+/// was read, unless the process has ended by then: a process passes a function that
+/// exits, so that END ends it promptly even while the loop is stuck (building the pattern
+/// tables of a new rule, or writing to a stdout nobody reads).
+pub(crate) fn run_with<R, W>(input: R, output: W, search: SearchFn, on_end: Option<fn()>) -> i32
 where
     R: Read + Send + 'static,
     W: Write,
 {
     let (tx, rx) = mpsc::channel();
-    if spawn_reader(input, tx.clone()).is_err() {
+    if spawn_reader(input, tx.clone(), on_end).is_err() {
         log::error!("cannot start the input thread");
         return 0;
     }
@@ -288,8 +296,13 @@ fn handle<W: Write>(
     Step::Continue
 }
 
-/// Starts the thread that reads input and sends [`Event::Line`]s, then [`Event::Eof`].
-fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io::Result<()> {
+/// Starts the thread that reads input and sends [`Event::Line`]s, then [`Event::Eof`];
+/// after an END line it calls `on_end` (if any) [`END_GRACE`] later and reads no more.
+fn spawn_reader<R: Read + Send + 'static>(
+    mut input: R,
+    tx: Sender<Event>,
+    on_end: Option<fn()>,
+) -> io::Result<()> {
     thread::Builder::new()
         .name("wuzi-input".into())
         .stack_size(READER_STACK)
@@ -307,9 +320,17 @@ fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io
                     }
                 };
                 let mut gone = false;
+                let mut end = false;
                 lines.feed(&chunk[..n], |line| {
+                    end |= on_end.is_some() && matches!(parse(&line), Ok(Command::End));
                     gone |= tx.send(Event::Line(line, Instant::now())).is_err();
                 });
+                if let (true, Some(on_end)) = (end, on_end) {
+                    thread::sleep(END_GRACE);
+                    log::warn!("END: still running after {END_GRACE:?}, ending now");
+                    on_end();
+                    return;
+                }
                 if gone {
                     return;
                 }
@@ -372,7 +393,6 @@ mod tests {
     use std::sync::atomic::AtomicUsize;
     use std::sync::mpsc::Receiver;
     use std::sync::Mutex;
-    use std::time::Duration;
 
     fn split(chunks: &[&[u8]]) -> Vec<String> {
         let mut s = LineSplitter::new();
@@ -425,7 +445,7 @@ mod tests {
             let (out_r, out_w) = io::pipe().unwrap();
             let (done_tx, done) = mpsc::channel();
             thread::spawn(move || {
-                let _ = done_tx.send(run_with(in_r, out_w, search));
+                let _ = done_tx.send(run_with(in_r, out_w, search, None));
             });
             let (tx, lines) = mpsc::channel();
             thread::spawn(move || {
@@ -664,6 +684,40 @@ mod tests {
         }
     }
 
+    /// A writer that hangs on its first write, like a full pipe nobody reads.
+    struct Stuck;
+    impl Write for Stuck {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            thread::sleep(Duration::from_secs(3));
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    static ENDED: Mutex<Option<Instant>> = Mutex::new(None);
+
+    fn record_end() {
+        *ENDED.lock().unwrap() = Some(Instant::now());
+    }
+
+    #[test]
+    fn end_calls_the_exit_hook_when_the_loop_is_stuck() {
+        let (in_r, mut in_w) = io::pipe().unwrap();
+        thread::spawn(move || run_with(in_r, Stuck, until_stopped, Some(record_end)));
+        in_w.write_all(b"ABOUT\n").unwrap();
+        thread::sleep(Duration::from_millis(50));
+        let t = Instant::now();
+        in_w.write_all(b"END\n").unwrap();
+        while ENDED.lock().unwrap().is_none() && t.elapsed() < Duration::from_secs(2) {
+            thread::sleep(Duration::from_millis(1));
+        }
+        let at = ENDED.lock().unwrap().expect("the hook was not called");
+        println!("exit hook {} ms after END", (at - t).as_millis());
+        assert!(at - t >= END_GRACE, "the loop was not given its grace");
+    }
+
     #[test]
     fn a_failed_write_ends_the_session_quietly() {
         // Input that never ends: only the failed write can stop the loop.
@@ -671,7 +725,7 @@ mod tests {
         in_w.write_all(b"ABOUT\n").unwrap();
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
-            let _ = tx.send(run_with(in_r, Closed, until_stopped));
+            let _ = tx.send(run_with(in_r, Closed, until_stopped, None));
         });
         assert_eq!(rx.recv_timeout(Duration::from_secs(5)), Ok(0));
         drop(in_w);

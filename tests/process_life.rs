@@ -1,0 +1,228 @@
+//! Process life against the real binary: END and a closed stdout at every point of a
+//! session: idle, inside a BOARD block, during a long search. The brain must exit
+//! (status 0), at once, and never write a byte to stderr.
+//!
+//! Timings are printed, never asserted tightly (the machines are shared): the asserts
+//! are hang bounds of a few seconds, far below the 30 s searches they interrupt.
+
+mod common;
+
+use common::{Brain, Referee};
+use std::io::{BufRead, BufReader};
+use std::thread;
+use std::time::{Duration, Instant};
+use wuzi::types::{Color, Pos, Rule};
+
+/// Generous bound for anything that should take milliseconds.
+const HANG: Duration = Duration::from_secs(5);
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// A middle-game position around the centre, in move order, as (x, y, owner), owner 1
+/// being the brain. Four stones each: the brain is black and to move.
+fn middle_game(size: u8) -> Vec<(u8, u8, u8)> {
+    let c = (size / 2) as i32;
+    [
+        (0, 0, 1),
+        (1, 0, 2),
+        (1, 1, 1),
+        (0, 1, 2),
+        (-1, 1, 1),
+        (2, 2, 2),
+        (-1, -1, 1),
+        (2, -1, 2),
+    ]
+    .iter()
+    .map(|&(dx, dy, f)| ((c + dx) as u8, (c + dy) as u8, f))
+    .collect()
+}
+
+/// The BOARD block for `stones`.
+fn board_lines(stones: &[(u8, u8, u8)]) -> Vec<String> {
+    let mut v = vec!["BOARD".to_string()];
+    v.extend(stones.iter().map(|(x, y, f)| format!("{x},{y},{f}")));
+    v.push("DONE".into());
+    v
+}
+
+/// The manager's board for `stones` (played in order, black first).
+fn referee(size: usize, rule: Rule, stones: &[(u8, u8, u8)]) -> Referee {
+    let mut r = Referee::new(size, size, rule);
+    for &(x, y, _) in stones {
+        r.play(Pos::new(x, y)).unwrap();
+    }
+    r
+}
+
+/// Gomocup's memory limit (350 MB).
+const GOMOCUP_MEMORY: u64 = 367001600;
+
+/// A brain after `START size`, `INFO rule` and a per-move limit of `turn_ms`.
+fn started(size: usize, rule: Rule, turn_ms: u64) -> Brain {
+    let mut b = Brain::spawn();
+    start(&mut b, size, rule, turn_ms, GOMOCUP_MEMORY);
+    b
+}
+
+/// `START size` and the INFO settings, as Piskvork sends them.
+fn start(b: &mut Brain, size: usize, rule: Rule, turn_ms: u64, memory: u64) {
+    b.send(&format!("START {size}"));
+    assert_eq!(b.reply(HANG).as_deref(), Some("OK"), "START {size}");
+    b.send(&format!("INFO max_memory {memory}"));
+    b.send(&format!("INFO rule {}", rule.code()));
+    b.send(&format!("INFO timeout_turn {turn_ms}"));
+    b.send("INFO time_left 2147483647");
+    // Wait until the settings are in: a new rule builds its pattern tables (about
+    // 100 ms), and what follows should be timed on its own.
+    b.send("ABOUT");
+    assert!(b.reply(HANG).is_some_and(|l| l.starts_with("name=")));
+}
+
+/// Starts a long search on the middle-game position and checks it is still thinking.
+fn long_search(b: &mut Brain, size: u8) {
+    for l in board_lines(&middle_game(size)) {
+        b.send(&l);
+    }
+    assert!(
+        b.quiet(Duration::from_millis(300)),
+        "answered a 30 s search at once"
+    );
+}
+
+/// Sends END (or closes the input) and returns how long the brain took to exit; checks
+/// the exit status, that nothing was printed after it and nothing at all on stderr.
+fn stop_and_time(b: &mut Brain, end: bool) -> Duration {
+    let before = b.stdout().len();
+    let t = Instant::now();
+    if end {
+        b.send("END");
+    } else {
+        b.close_input();
+    }
+    let code = b.wait_exit(HANG);
+    let dt = b.exited_at.map_or(t.elapsed(), |at| at - t);
+    assert_eq!(
+        code,
+        Some(0),
+        "exit status (None: still running after {HANG:?})"
+    );
+    if end {
+        assert_eq!(b.stdout().len(), before, "wrote after END");
+    }
+    b.assert_clean_output();
+    dt
+}
+
+#[test]
+fn end_during_a_long_search_exits_at_once_without_a_move() {
+    let _serial = common::timing_lock();
+    for (size, rule) in [(15, Rule::Freestyle), (20, Rule::Renju)] {
+        let mut b = started(size, rule, 30_000);
+        long_search(&mut b, size as u8);
+        let dt = stop_and_time(&mut b, true);
+        println!(
+            "END during a search, {size}x{size} {}: exit after {:.1} ms",
+            rule.name(),
+            ms(dt)
+        );
+    }
+}
+
+#[test]
+fn end_while_idle_and_inside_a_board_block() {
+    let mut b = Brain::spawn();
+    println!(
+        "END before any command: exit after {:.1} ms",
+        ms(stop_and_time(&mut b, true))
+    );
+    let mut b = started(15, Rule::Freestyle, 300);
+    println!(
+        "END while idle: exit after {:.1} ms",
+        ms(stop_and_time(&mut b, true))
+    );
+    let mut b = started(20, Rule::Standard, 300);
+    b.send("BOARD");
+    b.send("10,10,1");
+    println!(
+        "END inside a BOARD block: exit after {:.1} ms",
+        ms(stop_and_time(&mut b, true))
+    );
+}
+
+/// Sends `line` every 10 ms until the brain exits; returns how long that took.
+fn keep_sending_until_exit(b: &mut Brain, line: &str) -> Duration {
+    let t = Instant::now();
+    while t.elapsed() < HANG {
+        b.send(line);
+        if let Some(code) = b.wait_exit(Duration::from_millis(10)) {
+            assert_eq!(code, 0, "exit status (141 would be a death by SIGPIPE)");
+            return t.elapsed();
+        }
+    }
+    panic!("still running {HANG:?} after its stdout was closed");
+}
+
+#[test]
+fn a_closed_stdout_ends_the_brain_quietly() {
+    let _serial = common::timing_lock();
+    // Closed before the brain has written anything; the manager keeps sending.
+    let (mut b, out) = Brain::spawn_own_stdout();
+    drop(out);
+    let dt = keep_sending_until_exit(&mut b, "ABOUT");
+    println!(
+        "stdout closed from the start: exit {:.1} ms after the first ABOUT",
+        ms(dt)
+    );
+    b.assert_clean_output();
+
+    // Closed during a search: the move cannot be written, and the brain ends there.
+    let (mut b, out) = Brain::spawn_own_stdout();
+    let mut out = BufReader::new(out);
+    b.send("START 15");
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "OK\n");
+    b.send("INFO timeout_turn 500");
+    for l in board_lines(&middle_game(15)) {
+        b.send(&l);
+    }
+    thread::sleep(Duration::from_millis(100));
+    drop(out);
+    let dt = keep_sending_until_exit(&mut b, "INFO time_left 100000");
+    println!(
+        "stdout closed during a 500 ms search: exit after {:.1} ms",
+        ms(dt)
+    );
+    b.assert_clean_output();
+}
+
+#[test]
+fn end_ends_the_brain_even_when_nobody_reads_its_stdout() {
+    // A manager that stopped reading: the replies fill the pipe (64 KB on Linux) and
+    // the brain's next write blocks for good. END must still end it.
+    let (mut b, out) = Brain::spawn_own_stdout();
+    b.send_raw("ABOUT\n".repeat(4000).as_bytes());
+    thread::sleep(Duration::from_millis(300));
+    let dt = stop_and_time(&mut b, true);
+    println!("END with a full stdout pipe: exit after {:.1} ms", ms(dt));
+    drop(out);
+}
+
+#[test]
+fn the_middle_game_is_a_legal_position_for_every_rule() {
+    for size in [15u8, 20] {
+        for rule in [
+            Rule::Freestyle,
+            Rule::Standard,
+            Rule::Renju,
+            Rule::Caro,
+            Rule::CaroStandard,
+        ] {
+            let r = referee(size as usize, rule, &middle_game(size));
+            assert!(!r.over());
+            assert_eq!(r.board.side_to_move(), Color::Black);
+        }
+    }
+}
