@@ -1,13 +1,13 @@
-//! Process life against the real binary: END and a closed stdout at every point of a
-//! session: idle, inside a BOARD block, during a long search. The brain must exit
-//! (status 0), at once, and never write a byte to stderr.
+//! Process life against the real binary: END, the end of input and a closed stdout at
+//! every point of a session: idle, inside a BOARD block, during a long search. The
+//! brain must exit (status 0), at once, and never write a byte to stderr.
 //!
 //! Timings are printed, never asserted tightly (the machines are shared): the asserts
 //! are hang bounds of a few seconds, far below the 30 s searches they interrupt.
 
 mod common;
 
-use common::{Brain, Referee};
+use common::{parse_move, Brain, Referee};
 use std::io::{BufRead, BufReader};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -149,6 +149,35 @@ fn end_while_idle_and_inside_a_board_block() {
         "END inside a BOARD block: exit after {:.1} ms",
         ms(stop_and_time(&mut b, true))
     );
+}
+
+#[test]
+fn end_of_input_exits_while_idle_and_stops_a_search() {
+    let _serial = common::timing_lock();
+    let mut b = started(15, Rule::Freestyle, 300);
+    println!(
+        "end of input while idle: exit after {:.1} ms",
+        ms(stop_and_time(&mut b, false))
+    );
+
+    // A 30 s search: the brain stops it, still answers the move it was asked for (a
+    // legal one), and exits long before the search would have ended.
+    for (size, rule) in [(15, Rule::Renju), (20, Rule::Freestyle)] {
+        let mut b = started(size, rule, 30_000);
+        long_search(&mut b, size as u8);
+        let dt = stop_and_time(&mut b, false);
+        println!(
+            "end of input during a search, {size}x{size} {}: exit after {:.1} ms",
+            rule.name(),
+            ms(dt)
+        );
+        let out = String::from_utf8(b.stdout()).unwrap();
+        let last = out.lines().last().unwrap_or("");
+        let m = parse_move(last).unwrap_or_else(|| panic!("no move before exiting: {out:?}"));
+        let mut r = referee(size, rule, &middle_game(size as u8));
+        r.play(m)
+            .unwrap_or_else(|e| panic!("illegal move {m}: {e}"));
+    }
 }
 
 /// Sends `line` every 10 ms until the brain exits; returns how long that took.

@@ -12,6 +12,8 @@
 //! search), YXSTOP/STOP stop it, END returns at once, and every other command waits in a
 //! queue until the move has been printed. An INFO line that arrives behind queued commands
 //! waits its turn too, so settings and resets stay in the order they were sent.
+//! The end of input stops the running search and every later one at once: the commands
+//! already read are still answered, quickly, and then the loop returns.
 
 use super::parse::{parse, Command, Info};
 use super::reply::Reply;
@@ -213,7 +215,12 @@ where
             };
             match handle(&mut session, &line, at, &mut out, &mut worker) {
                 Step::Continue => {}
-                Step::Searching(flag) => stop = Some(flag),
+                Step::Searching(flag) => {
+                    if eof {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                    stop = Some(flag);
+                }
                 Step::Exit => return 0,
             }
         }
@@ -251,7 +258,12 @@ where
                     _ => queue.push_back((line, at)),
                 }
             }
-            Event::Eof => eof = true,
+            Event::Eof => {
+                eof = true;
+                if let Some(flag) = &stop {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
             Event::Done { searcher, result } => {
                 stop = None;
                 for reply in session.search_done(searcher.map(|s| *s), result) {
@@ -633,6 +645,27 @@ mod tests {
         assert_eq!(h.reply(), "7,7");
         assert!(h.reply().starts_with("name="));
         assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+    }
+
+    #[test]
+    fn end_of_input_stops_the_search_and_the_queued_ones() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("INFO timeout_turn 60000");
+        h.send("BEGIN");
+        h.send("TURN 0,0");
+        h.send("ABOUT");
+        assert!(h.quiet(200));
+        let t = Instant::now();
+        h.close_input();
+        // Both searches stop at once; every command read is still answered.
+        assert_eq!(is_move(&h.reply()), Some(Pos::new(7, 7)));
+        assert!(is_move(&h.reply()).is_some());
+        assert!(h.reply().starts_with("name="));
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+        println!("end of input: exit after {} ms", t.elapsed().as_millis());
+        assert!(t.elapsed() < Duration::from_secs(2));
     }
 
     static PANIC_CALLS: AtomicUsize = AtomicUsize::new(0);
