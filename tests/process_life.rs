@@ -1,9 +1,12 @@
-//! Process life against the real binary: END, the end of input and a closed stdout at
-//! every point of a session: idle, inside a BOARD block, during a long search. The
-//! brain must exit (status 0), at once, and never write a byte to stderr.
+//! Process life against the real binary: END, the end of input, a closed stdout, and a
+//! new game (START, RECTSTART, RESTART) at every point of a session: idle, inside a
+//! BOARD block, during a long search. The brain must exit (status 0) or reset, at once,
+//! and never write a byte to stderr.
 //!
 //! Timings are printed, never asserted tightly (the machines are shared): the asserts
-//! are hang bounds of a few seconds, far below the 30 s searches they interrupt.
+//! are hang bounds of a few seconds, far below the 10-30 s searches they interrupt. The
+//! real figures come from `scripts/process-life.sh`, which runs the ignored `measure`
+//! test below (medians and maxima over many runs, every rule, 15x15 and 20x20).
 
 mod common;
 
@@ -237,6 +240,230 @@ fn end_ends_the_brain_even_when_nobody_reads_its_stdout() {
     let dt = stop_and_time(&mut b, true);
     println!("END with a full stdout pipe: exit after {:.1} ms", ms(dt));
     drop(out);
+}
+
+/// Plays `moves` of our moves on what must be an empty board of `w` x `h`: the scripted
+/// opponent opens on the centre (occupied in the previous game, so a board that was not
+/// reset answers ERROR), and every reply is checked legal on the manager's board and in
+/// time.
+fn play_empty_board(b: &mut Brain, w: usize, h: usize, rule: Rule, moves: usize, limit: Duration) {
+    let mut r = Referee::new(w, h, rule);
+    let mut o = Pos::new((w / 2) as u8, (h / 2) as u8);
+    for i in 0..moves {
+        r.play(o).unwrap();
+        let req = format!("TURN {},{}", o.x, o.y);
+        b.send(&req);
+        let (reply, dt) = b
+            .reply_timed(HANG)
+            .unwrap_or_else(|| panic!("no reply to {req}"));
+        let m = parse_move(&reply).unwrap_or_else(|| panic!("{req} -> {reply:?}"));
+        r.play(m)
+            .unwrap_or_else(|e| panic!("move {i} on the new {w}x{h} board: {e}"));
+        assert!(
+            dt < limit,
+            "move {i} took {} ms: the time setting was lost",
+            dt.as_millis()
+        );
+        o = r.pick_near(m, i % 3).unwrap();
+    }
+}
+
+#[test]
+fn a_new_game_at_any_point_resets_cleanly_and_keeps_the_settings() {
+    let _serial = common::timing_lock();
+    // Settings come once, before the first START; `timeout_turn 200` must survive every
+    // reset (without it a move takes about 5 s).
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 200");
+    b.send("INFO max_memory 67108864");
+    b.send("INFO rule 4");
+    b.send("START 15");
+    assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
+    let limit = Duration::from_millis(2500);
+    play_empty_board(&mut b, 15, 15, Rule::Renju, 3, limit);
+
+    // START with another size while idle, mid-game.
+    b.send("START 20");
+    assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
+    play_empty_board(&mut b, 20, 20, Rule::Renju, 3, limit);
+
+    // START inside a BOARD block: the block is dropped unanswered, OK is the next line,
+    // and its stone is not on the new board.
+    b.send("BOARD");
+    b.send("7,7,1");
+    b.send("START 15");
+    assert_eq!(
+        b.reply(HANG).as_deref(),
+        Some("OK"),
+        "START inside a BOARD block"
+    );
+    b.send("TURN 7,7");
+    let m = parse_move(&b.reply(HANG).unwrap()).expect("7,7 was left on the board");
+    assert_ne!(m, Pos::new(7, 7));
+
+    // RESTART inside a BOARD block.
+    b.send("BOARD");
+    b.send("3,3,2");
+    b.send("RESTART");
+    assert_eq!(
+        b.reply(HANG).as_deref(),
+        Some("OK"),
+        "RESTART inside a BOARD block"
+    );
+    play_empty_board(&mut b, 15, 15, Rule::Renju, 2, limit);
+
+    // A new game during a long search: the search stops, its move is dropped, and OK
+    // is the next line; then the new game plays on an empty board of the new size.
+    b.send("INFO timeout_turn 30000");
+    for (restart, w, h) in [
+        ("RESTART", 15, 15),
+        ("START 20", 20, 20),
+        ("RECTSTART 20,15", 20, 15),
+    ] {
+        long_search(&mut b, 15);
+        let t = Instant::now();
+        b.send(restart);
+        let reply = b.reply(HANG);
+        println!(
+            "{restart} during a search: OK after {:.1} ms",
+            ms(t.elapsed())
+        );
+        assert_eq!(reply.as_deref(), Some("OK"), "{restart} during a search");
+        b.send("INFO timeout_turn 200");
+        play_empty_board(&mut b, w, h, Rule::Renju, 2, limit);
+        b.send("INFO timeout_turn 30000");
+    }
+    b.send("END");
+    assert_eq!(b.wait_exit(HANG), Some(0));
+    b.assert_clean_output();
+}
+
+/// Median and maximum of `v` in ms, as one table cell.
+fn cell(v: &mut [Duration]) -> String {
+    v.sort();
+    format!("{:.1} / {:.1}", ms(v[v.len() / 2]), ms(v[v.len() - 1]))
+}
+
+/// What `measure` times, one column each.
+const COLUMNS: [&str; 7] = [
+    "END in set-up",
+    "END idle",
+    "END in BOARD",
+    "END search",
+    "EOF search",
+    "RESTART search",
+    "stdout closed",
+];
+
+fn row(first: &str, second: &str, cells: &[String]) {
+    let mut line = format!("{first:<6} {second:<13}");
+    for c in cells {
+        line += &format!(" {c:>15}");
+    }
+    println!("{line}");
+}
+
+/// One run of every column on a `size` board under `rule`, appended to `t`.
+fn measure_once(size: u8, rule: Rule, memory: u64, t: &mut [Vec<Duration>]) {
+    let new = |turn: u64| {
+        let mut b = Brain::spawn();
+        start(&mut b, size as usize, rule, turn, memory);
+        b
+    };
+    // END right behind START and the INFO lines, written in one go (GomocupJudge's
+    // way): the brain is still setting up (building the rule's pattern tables).
+    let mut b = Brain::spawn();
+    let setup = [
+        format!("START {size}"),
+        format!("INFO max_memory {memory}"),
+        format!("INFO rule {}", rule.code()),
+    ];
+    b.send_all(&setup.each_ref().map(String::as_str), "\r\n");
+    let at = Instant::now();
+    b.send("END");
+    assert_eq!(b.wait_exit(HANG), Some(0));
+    t[0].push(b.exited_at.unwrap() - at);
+    // Only the OK may come out (it answers START, sent before END).
+    assert!(matches!(&b.stdout()[..], b"" | b"OK\n"), "{:?}", b.stdout());
+    b.assert_clean_output();
+    // END while idle, after a move.
+    let mut b = new(100);
+    b.send("BEGIN");
+    b.reply(HANG).unwrap();
+    t[1].push(stop_and_time(&mut b, true));
+    // END inside a BOARD block.
+    let mut b = new(100);
+    b.send("BOARD");
+    b.send("1,1,2");
+    t[2].push(stop_and_time(&mut b, true));
+    // END and the end of input during a search (300 ms in: some table is filled).
+    for (k, end) in [(3, true), (4, false)] {
+        let mut b = new(30_000);
+        long_search(&mut b, size);
+        t[k].push(stop_and_time(&mut b, end));
+    }
+    // RESTART during a search: time to the OK.
+    let mut b = new(30_000);
+    long_search(&mut b, size);
+    let at = Instant::now();
+    b.send("RESTART");
+    assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
+    t[5].push(at.elapsed());
+    b.send("END");
+    assert_eq!(b.wait_exit(HANG), Some(0));
+    b.assert_clean_output();
+    // stdout closed during a 300 ms search: time from the close to the exit (the brain
+    // notices when it writes its move).
+    let (mut b, out) = Brain::spawn_own_stdout();
+    let mut out = BufReader::new(out);
+    b.send(&format!("START {size}"));
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    b.send(&format!("INFO rule {}", rule.code()));
+    b.send(&format!("INFO max_memory {memory}"));
+    b.send("INFO timeout_turn 300");
+    for l in board_lines(&middle_game(size)) {
+        b.send(&l);
+    }
+    drop(out);
+    t[6].push(keep_sending_until_exit(&mut b, "INFO time_left 100000"));
+    b.assert_clean_output();
+}
+
+/// The figures behind `scripts/process-life.sh`: for every rule on 15x15 and 20x20,
+/// `RUNS` runs (default 20) of each way a session can end or restart, timed from the
+/// manager's side. `MEMORY` sets `INFO max_memory` (default 350 MB, Gomocup's).
+#[test]
+#[ignore]
+fn measure() {
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let runs = env("RUNS").unwrap_or(20) as usize;
+    let memory = env("MEMORY").unwrap_or(GOMOCUP_MEMORY);
+    println!("{runs} runs each, INFO max_memory {memory}; times in ms, median / max");
+    row("board", "rule", &COLUMNS.map(String::from));
+    let rules = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroStandard,
+    ];
+    let mut all = vec![Vec::new(); COLUMNS.len()];
+    for size in [15u8, 20] {
+        for rule in rules {
+            let mut t = vec![Vec::new(); COLUMNS.len()];
+            for _ in 0..runs {
+                measure_once(size, rule, memory, &mut t);
+            }
+            let cells: Vec<String> = t.iter_mut().map(|v| cell(v)).collect();
+            row(&format!("{size}x{size}"), rule.name(), &cells);
+            for (a, v) in all.iter_mut().zip(t) {
+                a.extend(v);
+            }
+        }
+    }
+    let cells: Vec<String> = all.iter_mut().map(|v| cell(v)).collect();
+    row("all", "", &cells);
 }
 
 #[test]

@@ -12,6 +12,8 @@
 //! search), YXSTOP/STOP stop it, END returns at once, and every other command waits in a
 //! queue until the move has been printed. An INFO line that arrives behind queued commands
 //! waits its turn too, so settings and resets stay in the order they were sent.
+//! START, RECTSTART and RESTART end the game: one that arrives during a search (with
+//! nothing queued) stops it and its move is dropped, so the next line out is the `OK`.
 //! The end of input stops the running search and every later one at once: the commands
 //! already read are still answered, quickly, and then the loop returns.
 
@@ -207,6 +209,8 @@ where
     let mut queue: VecDeque<(String, Instant)> = VecDeque::new();
     // The running search's stop flag; `None` while idle.
     let mut stop: Option<Arc<AtomicBool>> = None;
+    // The running search's move is not wanted (a new game was asked for).
+    let mut cancel = false;
     let mut eof = false;
     loop {
         while stop.is_none() {
@@ -246,6 +250,14 @@ where
                         return 0;
                     }
                     Ok(Command::Stop) => flag.store(true, Ordering::Relaxed),
+                    Ok(Command::Start { .. } | Command::RectStart { .. } | Command::Restart)
+                        if queue.is_empty() =>
+                    {
+                        log::info!("new game during a search: its move is dropped");
+                        flag.store(true, Ordering::Relaxed);
+                        cancel = true;
+                        queue.push_back((line, at));
+                    }
                     Ok(Command::Info(info)) if queue.is_empty() => {
                         if session.apply_info(&info) {
                             flag.store(true, Ordering::Relaxed);
@@ -266,6 +278,10 @@ where
             }
             Event::Done { searcher, result } => {
                 stop = None;
+                if std::mem::take(&mut cancel) {
+                    session.search_cancelled(searcher.map(|s| *s));
+                    continue;
+                }
                 for reply in session.search_done(searcher.map(|s| *s), result) {
                     if out.send(&reply).is_err() {
                         return 0;
@@ -611,12 +627,15 @@ mod tests {
         assert_eq!(h.reply(), "OK");
         h.send("INFO timeout_turn 10000");
         h.send("BEGIN");
-        // Queued behind START, so it must apply after START's reset of time_left.
+        // Queued behind START, so it must apply after START's reset of time_left. (ABOUT
+        // first: a START with nothing queued would drop the move.)
+        h.send("ABOUT");
         h.send("START 15");
         h.send("INFO time_left 50");
         assert!(h.quiet(200));
         h.send("YXSTOP");
         assert!(is_move(&h.reply()).is_some());
+        assert!(h.reply().starts_with("name="));
         assert_eq!(h.reply(), "OK");
         h.send("BEGIN");
         h.send("YXSTOP");
@@ -645,6 +664,37 @@ mod tests {
         assert_eq!(h.reply(), "7,7");
         assert!(h.reply().starts_with("name="));
         assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+    }
+
+    #[test]
+    fn a_new_game_during_a_search_drops_its_move() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("INFO timeout_turn 60000");
+        for restart in ["START 20", "RESTART", "RECTSTART 15,12", "start 15"] {
+            h.send("TURN 3,3");
+            assert!(h.quiet(200), "moved before being stopped");
+            let t = Instant::now();
+            h.send(restart);
+            assert_eq!(h.reply(), "OK", "{restart}: the move was not dropped");
+            println!("{restart}: OK after {} ms", t.elapsed().as_millis());
+            assert!(t.elapsed() < Duration::from_secs(1), "{restart}");
+            // The new game is empty: we are black, at the centre.
+            h.send("BOARD");
+            h.send("DONE");
+            h.send("YXSTOP");
+            let m = is_move(&h.reply()).unwrap();
+            let want = match restart {
+                "START 20" | "RESTART" => Pos::new(9, 9),
+                "RECTSTART 15,12" => Pos::new(7, 5),
+                _ => Pos::new(7, 7),
+            };
+            assert_eq!(m, want, "{restart}");
+        }
+        h.close_input();
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+        assert!(h.quiet(100), "output after the end");
     }
 
     #[test]

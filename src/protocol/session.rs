@@ -253,6 +253,13 @@ impl Session {
         vec![Reply::Message(info), Reply::Move(best)]
     }
 
+    /// Takes back the searcher of a search whose move is no longer wanted (a START or
+    /// RESTART came during it): nothing is played and nothing is printed.
+    pub fn search_cancelled(&mut self, searcher: Option<Searcher>) {
+        self.thinking = None;
+        self.searcher = searcher;
+    }
+
     fn command(&mut self, cmd: Command, arrived: Instant) -> Action {
         let reply = match cmd {
             Command::Start { size } => self.start(size, size),
@@ -386,8 +393,19 @@ impl Session {
                 Action::Nothing
             }
             Err(e) => {
-                if matches!(parse(line), Ok(Command::End)) {
-                    return Action::Exit;
+                match parse(line) {
+                    Ok(Command::End) => return Action::Exit,
+                    // A new game: the manager has given up on this block. It gets no
+                    // reply of its own, so the next line out answers the START.
+                    Ok(
+                        cmd
+                        @ (Command::Start { .. } | Command::RectStart { .. } | Command::Restart),
+                    ) => {
+                        log::warn!("BOARD block abandoned for {line:?}");
+                        self.block = None;
+                        return self.command(cmd, arrived);
+                    }
+                    _ => {}
                 }
                 if block.error.is_none() {
                     block.error = Some(e.reason);
