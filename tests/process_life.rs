@@ -83,15 +83,19 @@ fn start(b: &mut Brain, size: usize, rule: Rule, turn_ms: u64, memory: u64) {
     assert!(b.reply(HANG).is_some_and(|l| l.starts_with("name=")));
 }
 
-/// Starts a long search on the middle-game position and checks it is still thinking.
+/// Starts a long search on the middle-game position and checks it is still thinking
+/// 300 ms later.
 fn long_search(b: &mut Brain, size: u8) {
+    thinking(b, size, Duration::from_millis(300));
+}
+
+/// Starts a long search on the middle-game position and checks it is still thinking
+/// after `think`.
+fn thinking(b: &mut Brain, size: u8, think: Duration) {
     for l in board_lines(&middle_game(size)) {
         b.send(&l);
     }
-    assert!(
-        b.quiet(Duration::from_millis(300)),
-        "answered a 30 s search at once"
-    );
+    assert!(b.quiet(think), "answered a 30 s search within {think:?}");
 }
 
 /// Sends END (or closes the input) and returns how long the brain took to exit; checks
@@ -363,8 +367,9 @@ fn row(first: &str, second: &str, cells: &[String]) {
     println!("{line}");
 }
 
-/// One run of every column on a `size` board under `rule`, appended to `t`.
-fn measure_once(size: u8, rule: Rule, memory: u64, t: &mut [Vec<Duration>]) {
+/// One run of every column on a `size` board under `rule`, appended to `t`; END, end
+/// of input and RESTART come `think` into a search.
+fn measure_once(size: u8, rule: Rule, memory: u64, think: Duration, t: &mut [Vec<Duration>]) {
     let new = |turn: u64| {
         let mut b = Brain::spawn();
         start(&mut b, size as usize, rule, turn, memory);
@@ -396,15 +401,15 @@ fn measure_once(size: u8, rule: Rule, memory: u64, t: &mut [Vec<Duration>]) {
     b.send("BOARD");
     b.send("1,1,2");
     t[2].push(stop_and_time(&mut b, true));
-    // END and the end of input during a search (300 ms in: some table is filled).
+    // END and the end of input during a search (the table fills as it goes).
     for (k, end) in [(3, true), (4, false)] {
         let mut b = new(30_000);
-        long_search(&mut b, size);
+        thinking(&mut b, size, think);
         t[k].push(stop_and_time(&mut b, end));
     }
     // RESTART during a search: time to the OK.
     let mut b = new(30_000);
-    long_search(&mut b, size);
+    thinking(&mut b, size, think);
     let at = Instant::now();
     b.send("RESTART");
     assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
@@ -432,14 +437,19 @@ fn measure_once(size: u8, rule: Rule, memory: u64, t: &mut [Vec<Duration>]) {
 
 /// The figures behind `scripts/process-life.sh`: for every rule on 15x15 and 20x20,
 /// `RUNS` runs (default 20) of each way a session can end or restart, timed from the
-/// manager's side. `MEMORY` sets `INFO max_memory` (default 350 MB, Gomocup's).
+/// manager's side. `MEMORY` sets `INFO max_memory` (default 350 MB, Gomocup's),
+/// `THINK_MS` how long into a search END, end of input and RESTART come (default 300).
 #[test]
 #[ignore]
 fn measure() {
     let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
     let runs = env("RUNS").unwrap_or(20) as usize;
     let memory = env("MEMORY").unwrap_or(GOMOCUP_MEMORY);
-    println!("{runs} runs each, INFO max_memory {memory}; times in ms, median / max");
+    let think = Duration::from_millis(env("THINK_MS").unwrap_or(300));
+    println!(
+        "{runs} runs each, INFO max_memory {memory}, {} ms into a search; times in ms, median / max",
+        think.as_millis()
+    );
     row("board", "rule", &COLUMNS.map(String::from));
     let rules = [
         Rule::Freestyle,
@@ -453,7 +463,7 @@ fn measure() {
         for rule in rules {
             let mut t = vec![Vec::new(); COLUMNS.len()];
             for _ in 0..runs {
-                measure_once(size, rule, memory, &mut t);
+                measure_once(size, rule, memory, think, &mut t);
             }
             let cells: Vec<String> = t.iter_mut().map(|v| cell(v)).collect();
             row(&format!("{size}x{size}"), rule.name(), &cells);
