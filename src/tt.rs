@@ -155,11 +155,11 @@ impl TransTable {
         self.asked = asked;
     }
 
-    /// How full the table is, in permille: the share of a sample of entries (spread
-    /// over the whole table) that hold a result from any search since the last clear.
+    /// How full the table is, in permille: the share of 1000 entries (spread over the
+    /// whole table) that hold a result from any search since the last clear.
     pub fn hashfull(&self) -> usize {
         let n = self.entries.len();
-        let samples = n.min(4096);
+        let samples = n.min(1000);
         let used = (0..samples)
             .filter(|&k| self.entries[k * n / samples].bound != 0)
             .count();
