@@ -43,6 +43,8 @@ pub struct Hit {
 pub struct TransTable {
     entries: Vec<Entry>,
     age: u8,
+    /// The size asked for, in bytes (the table may be smaller if memory ran short).
+    asked: usize,
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
@@ -84,6 +86,32 @@ fn zeroed_entries(n: usize) -> Option<Vec<Entry>> {
     }
 }
 
+/// `n` entries from `alloc`, or fewer if it fails: the request is halved until it
+/// succeeds (one entry at least, from the ordinary allocator). After a failure the table
+/// takes only half of the largest size that could be had, so that as much memory again
+/// stays free for everything else (the search thread, its buffers): a table that took
+/// the last of the address space would leave the search unable to start.
+fn fallback_entries(n: usize, mut alloc: impl FnMut(usize) -> Option<Vec<Entry>>) -> Vec<Entry> {
+    let mut n = n.max(1);
+    let mut failed = false;
+    loop {
+        if let Some(entries) = alloc(n) {
+            if !failed || n == 1 {
+                return entries;
+            }
+            drop(entries);
+            if let Some(entries) = alloc(n / 2) {
+                return entries;
+            }
+        }
+        failed = true;
+        if n == 1 {
+            return vec![Entry::default()];
+        }
+        n /= 2;
+    }
+}
+
 impl TransTable {
     /// Size of one entry in bytes.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
@@ -91,20 +119,13 @@ impl TransTable {
     /// A table of at most `bytes` bytes (at least one entry). The memory comes zeroed
     /// from the allocator, so pages are only touched (and counted as resident) when the
     /// search writes to them. A failed allocation falls back to a smaller table rather
-    /// than aborting.
+    /// than aborting (see [`fallback_entries`]).
     pub fn new(bytes: usize) -> TransTable {
-        let mut n = (bytes / Self::ENTRY_BYTES).max(1);
-        loop {
-            if let Some(entries) = zeroed_entries(n) {
-                return TransTable { entries, age: 0 };
-            }
-            if n == 1 {
-                return TransTable {
-                    entries: vec![Entry::default()],
-                    age: 0,
-                };
-            }
-            n /= 2;
+        let n = (bytes / Self::ENTRY_BYTES).max(1);
+        TransTable {
+            entries: fallback_entries(n, zeroed_entries),
+            age: 0,
+            asked: bytes,
         }
     }
 
@@ -113,12 +134,36 @@ impl TransTable {
         self.entries.len() * Self::ENTRY_BYTES
     }
 
+    /// Makes the table `bytes` bytes (emptied), unless that size was already asked for.
+    /// The old entries are freed before the new ones are allocated, so the two never
+    /// hold memory at the same time.
+    pub fn resize(&mut self, bytes: usize) {
+        if bytes != self.asked {
+            self.entries = Vec::new();
+            *self = TransTable::new(bytes);
+        }
+    }
+
     /// Empties the table. A fresh zeroed allocation replaces the old one, which is
     /// faster than writing every entry and leaves untouched pages unmapped.
     pub fn clear(&mut self) {
         let n = self.entries.len();
+        let asked = self.asked;
         self.entries = Vec::new();
-        *self = TransTable::new(n * Self::ENTRY_BYTES);
+        self.entries = fallback_entries(n, zeroed_entries);
+        self.age = 0;
+        self.asked = asked;
+    }
+
+    /// How full the table is, in permille: the share of 1000 entries (spread over the
+    /// whole table) that hold a result from any search since the last clear.
+    pub fn hashfull(&self) -> usize {
+        let n = self.entries.len();
+        let samples = n.min(1000);
+        let used = (0..samples)
+            .filter(|&k| self.entries[k * n / samples].bound != 0)
+            .count();
+        used * 1000 / samples
     }
 
     /// Marks the start of a new search (older entries become cheaper to replace).
@@ -203,5 +248,85 @@ mod tests {
         assert_eq!(hit.bound, Bound::Exact);
         t.clear();
         assert!(t.probe(h, 0).is_none());
+    }
+
+    /// An allocator that fails above `limit` entries, and records what it was asked.
+    fn limited(
+        limit: usize,
+        asked: &mut Vec<usize>,
+    ) -> impl FnMut(usize) -> Option<Vec<Entry>> + '_ {
+        move |n| {
+            asked.push(n);
+            (n <= limit).then(|| vec![Entry::default(); n])
+        }
+    }
+
+    #[test]
+    fn a_failed_allocation_falls_back_to_half_the_largest_that_fits() {
+        let mut asked = Vec::new();
+        assert_eq!(fallback_entries(800, limited(1000, &mut asked)).len(), 800);
+        assert_eq!(asked, [800], "no failure: exactly the size asked for");
+
+        let mut asked = Vec::new();
+        let got = fallback_entries(1 << 20, limited(1000, &mut asked)).len();
+        // 512 entries is the largest power-of-two share that fits; half of it is kept.
+        assert_eq!(got, 256);
+        assert_eq!(asked.iter().filter(|&&n| n > 1000).count(), 11);
+        assert_eq!(&asked[asked.len() - 2..], [512, 256]);
+
+        let mut asked = Vec::new();
+        let got = fallback_entries(1 << 20, limited(0, &mut asked)).len();
+        assert_eq!(
+            got, 1,
+            "nothing fits: one entry from the ordinary allocator"
+        );
+        assert_eq!(asked.last(), Some(&1));
+    }
+
+    #[test]
+    fn an_absurd_size_gives_a_smaller_working_table() {
+        // 1 PiB: more than the address space of any 64-bit machine we run on.
+        let asked = 1usize << 50;
+        let mut t = TransTable::new(asked);
+        println!("asked for {asked} bytes, got {} bytes", t.bytes());
+        assert!(t.bytes() < asked && t.bytes() >= TransTable::ENTRY_BYTES);
+        // The table works over its whole range (only a few pages get touched).
+        let keys: Vec<u64> = (0..64u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+            .collect();
+        for (i, &h) in keys.iter().enumerate() {
+            t.store(h, 0, i as u16, i as Score, 3, Bound::Lower);
+        }
+        let found = keys.iter().filter(|&&h| t.probe(h, 0).is_some()).count();
+        assert!(found >= keys.len().min(t.bytes() / TransTable::ENTRY_BYTES) / 2);
+    }
+
+    #[test]
+    fn resize_and_hashfull() {
+        let mut t = TransTable::new(1 << 20);
+        assert_eq!(t.hashfull(), 0);
+        for k in 0..100_000u64 {
+            t.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                1,
+                0,
+                1,
+                Bound::Exact,
+            );
+        }
+        let full = t.hashfull();
+        assert!(full > 900, "{full}");
+        // The same size again keeps the entries; another size empties the table.
+        t.resize(1 << 20);
+        assert_eq!(t.hashfull(), full);
+        let whole = |bytes: usize| bytes / TransTable::ENTRY_BYTES * TransTable::ENTRY_BYTES;
+        t.resize(1 << 18);
+        assert_eq!((t.bytes(), t.hashfull()), (whole(1 << 18), 0));
+        t.resize(1 << 21);
+        assert_eq!(t.bytes(), whole(1 << 21));
+        t.store(7 << 40, 0, 1, 0, 1, Bound::Exact);
+        t.clear();
+        assert_eq!((t.bytes(), t.hashfull()), (whole(1 << 21), 0));
     }
 }

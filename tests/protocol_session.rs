@@ -256,6 +256,32 @@ fn a_malformed_board_is_consumed_to_done_and_changes_nothing() {
 }
 
 #[test]
+fn a_new_game_inside_a_board_block_drops_the_block() {
+    let mut s = started(15);
+    moved(&feed(&mut s, "TURN 7,7"));
+    for (restart, w, h) in [
+        ("START 20", 20, 20),
+        ("RESTART", 20, 20),
+        ("RECTSTART 12,9", 12, 9),
+    ] {
+        for l in ["BOARD", "1,1,1", "2,2,2"] {
+            assert!(feed(&mut s, l).is_empty());
+        }
+        // The block gets no reply of its own: OK answers the new game.
+        assert_eq!(feed(&mut s, restart), ["OK"], "{restart}");
+        assert!(!s.in_board_block());
+        let b = s.board().unwrap();
+        assert_eq!((b.width(), b.height(), b.stone_count()), (w, h, 0));
+        // Lines after it are commands again.
+        assert_eq!(feed(&mut s, "TAKEBACK 1,1").len(), 1);
+    }
+    // A bad size inside a block: the block is still dropped, START answers ERROR.
+    feed(&mut s, "BOARD");
+    assert!(is_error(&feed(&mut s, "START 99")));
+    assert!(!s.in_board_block());
+}
+
+#[test]
 fn takeback_removes_exactly_that_stone() {
     let mut s = started(15);
     let m = moved(&feed(&mut s, "TURN 7,7"));

@@ -4,13 +4,18 @@
 //! * the reader turns raw input bytes into lines, each stamped with the instant it was
 //!   complete (a move's clock starts there);
 //! * the caller's thread runs the loop: it owns the [`Session`] and the output;
-//! * a search thread (one per move, with a big stack) runs the search and sends the
+//! * the search thread (one for the whole session, started with the session so that its
+//!   stack is in place before any table is allocated) runs each search and sends the
 //!   searcher back with the result.
 //!
 //! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops the
 //! search), YXSTOP/STOP stop it, END returns at once, and every other command waits in a
 //! queue until the move has been printed. An INFO line that arrives behind queued commands
 //! waits its turn too, so settings and resets stay in the order they were sent.
+//! START, RECTSTART and RESTART end the game: one that arrives during a search (with
+//! nothing queued) stops it and its move is dropped, so the next line out is the `OK`.
+//! The end of input stops the running search and every later one at once: the commands
+//! already read are still answered, quickly, and then the loop returns.
 
 use super::parse::{parse, Command, Info};
 use super::reply::Reply;
@@ -24,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The search function the loop calls on the search thread (injectable for tests).
 pub(crate) type SearchFn = fn(&mut Searcher, &Board, &Limits, &AtomicBool) -> Option<SearchResult>;
@@ -33,8 +38,15 @@ pub(crate) type SearchFn = fn(&mut Searcher, &Board, &Limits, &AtomicBool) -> Op
 /// short (a folder path is the longest), and this bounds memory on garbage input.
 pub const MAX_LINE: usize = 4096;
 
-/// Stack of the search thread: deep recursion must never overflow.
-const SEARCH_STACK: usize = 64 << 20;
+/// Stack of the search thread. The recursion is bounded by `MAX_PLY` (128 plies of
+/// `pvs` and `vcf` frames of about 300 bytes each, under 100 KB in all; 5 KB was the most
+/// seen in real searches), so 4 MB leaves a wide margin. It must stay small: a manager
+/// may cap the brain's data memory at `max_memory` (liskvork sets `RLIMIT_DATA`), and a
+/// thread stack counts there in full, touched or not.
+const SEARCH_STACK: usize = 4 << 20;
+
+/// Stack of the input thread (it only reads and splits lines).
+const READER_STACK: usize = 256 << 10;
 
 /// What the loop waits for.
 enum Event {
@@ -118,32 +130,101 @@ enum Step {
     Exit,
 }
 
+/// A search for the search thread: the job and its stop flag.
+type Job = (Box<SearchJob>, Arc<AtomicBool>);
+
+/// The search thread, started on demand and kept for the whole session.
+struct Worker {
+    jobs: Option<Sender<Job>>,
+    events: Sender<Event>,
+    search: SearchFn,
+}
+
+impl Worker {
+    fn new(events: Sender<Event>, search: SearchFn) -> Worker {
+        let mut w = Worker {
+            jobs: None,
+            events,
+            search,
+        };
+        w.start();
+        w
+    }
+
+    /// Starts the thread if it is not running; false if it cannot be started.
+    fn start(&mut self) -> bool {
+        if self.jobs.is_none() {
+            match spawn_search(self.events.clone(), self.search) {
+                Ok(jobs) => self.jobs = Some(jobs),
+                Err(e) => log::error!("cannot start the search thread: {e}"),
+            }
+        }
+        self.jobs.is_some()
+    }
+
+    /// Hands a search to the thread (started again if it is gone); the job comes back
+    /// if no thread can take it.
+    fn run(&mut self, mut job: Job) -> Result<(), Job> {
+        for _ in 0..2 {
+            if !self.start() {
+                break;
+            }
+            let Some(jobs) = &self.jobs else { break };
+            match jobs.send(job) {
+                Ok(()) => return Ok(()),
+                Err(mpsc::SendError(back)) => {
+                    log::error!("the search thread is gone; starting another");
+                    self.jobs = None;
+                    job = back;
+                }
+            }
+        }
+        Err(job)
+    }
+}
+
+/// How long END leaves the loop to finish on its own before `on_end` is called.
+pub(crate) const END_GRACE: Duration = Duration::from_millis(100);
+
 /// Runs a protocol session until END, the end of input or a failed write; returns the
 /// process exit code (always 0: each of these is a normal end).
-pub(crate) fn run_with<R, W>(input: R, output: W, search: SearchFn) -> i32
+///
+/// `on_end`, if given, is called on the input thread [`END_GRACE`] after an END line
+/// was read, unless the process has ended by then: a process passes a function that
+/// exits, so that END ends it promptly even while the loop is stuck (building the pattern
+/// tables of a new rule, or writing to a stdout nobody reads).
+pub(crate) fn run_with<R, W>(input: R, output: W, search: SearchFn, on_end: Option<fn()>) -> i32
 where
     R: Read + Send + 'static,
     W: Write,
 {
     let (tx, rx) = mpsc::channel();
-    if spawn_reader(input, tx.clone()).is_err() {
+    if spawn_reader(input, tx.clone(), on_end).is_err() {
         log::error!("cannot start the input thread");
         return 0;
     }
+    let mut worker = Worker::new(tx.clone(), search);
     let mut out = Output { out: output };
     let mut session = Session::new();
     let mut queue: VecDeque<(String, Instant)> = VecDeque::new();
     // The running search's stop flag; `None` while idle.
     let mut stop: Option<Arc<AtomicBool>> = None;
+    // The running search's move is not wanted (a new game was asked for).
+    let mut cancel = false;
     let mut eof = false;
     loop {
         while stop.is_none() {
             let Some((line, at)) = queue.pop_front() else {
                 break;
             };
-            match handle(&mut session, &line, at, &mut out, &tx, search) {
+            match handle(&mut session, &line, at, &mut out, &mut worker) {
                 Step::Continue => {}
-                Step::Searching(flag) => stop = Some(flag),
+                Step::Searching(flag) => {
+                    if eof {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                    stop = Some(flag);
+                }
                 Step::Exit => return 0,
             }
         }
@@ -169,6 +250,14 @@ where
                         return 0;
                     }
                     Ok(Command::Stop) => flag.store(true, Ordering::Relaxed),
+                    Ok(Command::Start { .. } | Command::RectStart { .. } | Command::Restart)
+                        if queue.is_empty() =>
+                    {
+                        log::info!("new game during a search: its move is dropped");
+                        flag.store(true, Ordering::Relaxed);
+                        cancel = true;
+                        queue.push_back((line, at));
+                    }
                     Ok(Command::Info(info)) if queue.is_empty() => {
                         if session.apply_info(&info) {
                             flag.store(true, Ordering::Relaxed);
@@ -181,14 +270,26 @@ where
                     _ => queue.push_back((line, at)),
                 }
             }
-            Event::Eof => eof = true,
+            Event::Eof => {
+                eof = true;
+                if let Some(flag) = &stop {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
             Event::Done { searcher, result } => {
                 stop = None;
+                if std::mem::take(&mut cancel) {
+                    session.search_cancelled(searcher.map(|s| *s));
+                    continue;
+                }
                 for reply in session.search_done(searcher.map(|s| *s), result) {
                     if out.send(&reply).is_err() {
                         return 0;
                     }
                 }
+                // The move is out: now a table size asked for during the search may
+                // free the old table without delaying it.
+                session.sync_table_size();
             }
         }
     }
@@ -200,8 +301,7 @@ fn handle<W: Write>(
     line: &str,
     at: Instant,
     out: &mut Output<W>,
-    tx: &Sender<Event>,
-    search: SearchFn,
+    worker: &mut Worker,
 ) -> Step {
     let replies = match session.handle_line(line, at) {
         Action::Nothing => return Step::Continue,
@@ -209,13 +309,10 @@ fn handle<W: Write>(
         Action::Reply(reply) => vec![reply],
         Action::Think(job) => {
             let flag = Arc::new(AtomicBool::new(false));
-            match spawn_search(*job, flag.clone(), tx.clone(), search) {
+            match worker.run((job, flag.clone())) {
                 Ok(()) => return Step::Searching(flag),
-                Err(e) => {
-                    // The job (and the searcher in it) is gone; still move.
-                    log::error!("cannot start a search thread: {e}");
-                    session.search_done(None, None)
-                }
+                // No thread to search on: keep the searcher and still move.
+                Err((job, _)) => session.search_done(Some(job.searcher), None),
             }
         }
     };
@@ -227,10 +324,16 @@ fn handle<W: Write>(
     Step::Continue
 }
 
-/// Starts the thread that reads input and sends [`Event::Line`]s, then [`Event::Eof`].
-fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io::Result<()> {
+/// Starts the thread that reads input and sends [`Event::Line`]s, then [`Event::Eof`];
+/// after an END line it calls `on_end` (if any) [`END_GRACE`] later and reads no more.
+fn spawn_reader<R: Read + Send + 'static>(
+    mut input: R,
+    tx: Sender<Event>,
+    on_end: Option<fn()>,
+) -> io::Result<()> {
     thread::Builder::new()
         .name("wuzi-input".into())
+        .stack_size(READER_STACK)
         .spawn(move || {
             let mut lines = LineSplitter::new();
             let mut chunk = vec![0u8; 8192];
@@ -245,9 +348,17 @@ fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io
                     }
                 };
                 let mut gone = false;
+                let mut end = false;
                 lines.feed(&chunk[..n], |line| {
+                    end |= on_end.is_some() && matches!(parse(&line), Ok(Command::End));
                     gone |= tx.send(Event::Line(line, Instant::now())).is_err();
                 });
+                if let (true, Some(on_end)) = (end, on_end) {
+                    thread::sleep(END_GRACE);
+                    log::warn!("END: still running after {END_GRACE:?}, ending now");
+                    on_end();
+                    return;
+                }
                 if gone {
                     return;
                 }
@@ -260,42 +371,46 @@ fn spawn_reader<R: Read + Send + 'static>(mut input: R, tx: Sender<Event>) -> io
         .map(|_| ())
 }
 
-/// Runs one search on its own thread; a panic inside it is caught and reported as a
-/// missing searcher, so the session answers a fallback move and builds a fresh searcher.
-fn spawn_search(
-    job: SearchJob,
-    stop: Arc<AtomicBool>,
-    tx: Sender<Event>,
-    search: SearchFn,
-) -> io::Result<()> {
+/// Starts the search thread: it runs each job it is sent and answers with
+/// [`Event::Done`]. A panic inside a search is caught and reported as a missing
+/// searcher, so the session answers a fallback move and builds a fresh searcher; the
+/// thread carries on with the next job.
+fn spawn_search(events: Sender<Event>, search: SearchFn) -> io::Result<Sender<Job>> {
+    let (jobs, inbox) = mpsc::channel::<Job>();
     thread::Builder::new()
         .name("wuzi-search".into())
         .stack_size(SEARCH_STACK)
         .spawn(move || {
-            let SearchJob {
-                board,
-                limits,
-                mut searcher,
-            } = job;
-            let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-                search(&mut searcher, &board, &limits, &stop)
-            }));
-            let event = match outcome {
-                Ok(result) => Event::Done {
-                    searcher: Some(Box::new(searcher)),
-                    result,
-                },
-                Err(_) => {
-                    log::error!("the search panicked; answering a fallback move");
-                    Event::Done {
-                        searcher: None,
-                        result: None,
+            for (job, stop) in inbox {
+                let SearchJob {
+                    board,
+                    limits,
+                    mut searcher,
+                } = *job;
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                    search(&mut searcher, &board, &limits, &stop)
+                }));
+                let event = match outcome {
+                    Ok(result) => Event::Done {
+                        searcher: Some(Box::new(searcher)),
+                        result,
+                    },
+                    Err(_) => {
+                        log::error!("the search panicked; answering a fallback move");
+                        // Free its table before the session allocates a new one.
+                        drop(searcher);
+                        Event::Done {
+                            searcher: None,
+                            result: None,
+                        }
                     }
+                };
+                if events.send(event).is_err() {
+                    return;
                 }
-            };
-            let _ = tx.send(event);
-        })
-        .map(|_| ())
+            }
+        })?;
+    Ok(jobs)
 }
 
 #[cfg(test)]
@@ -306,7 +421,6 @@ mod tests {
     use std::sync::atomic::AtomicUsize;
     use std::sync::mpsc::Receiver;
     use std::sync::Mutex;
-    use std::time::Duration;
 
     fn split(chunks: &[&[u8]]) -> Vec<String> {
         let mut s = LineSplitter::new();
@@ -359,7 +473,7 @@ mod tests {
             let (out_r, out_w) = io::pipe().unwrap();
             let (done_tx, done) = mpsc::channel();
             thread::spawn(move || {
-                let _ = done_tx.send(run_with(in_r, out_w, search));
+                let _ = done_tx.send(run_with(in_r, out_w, search, None));
             });
             let (tx, lines) = mpsc::channel();
             thread::spawn(move || {
@@ -513,12 +627,15 @@ mod tests {
         assert_eq!(h.reply(), "OK");
         h.send("INFO timeout_turn 10000");
         h.send("BEGIN");
-        // Queued behind START, so it must apply after START's reset of time_left.
+        // Queued behind START, so it must apply after START's reset of time_left. (ABOUT
+        // first: a START with nothing queued would drop the move.)
+        h.send("ABOUT");
         h.send("START 15");
         h.send("INFO time_left 50");
         assert!(h.quiet(200));
         h.send("YXSTOP");
         assert!(is_move(&h.reply()).is_some());
+        assert!(h.reply().starts_with("name="));
         assert_eq!(h.reply(), "OK");
         h.send("BEGIN");
         h.send("YXSTOP");
@@ -547,6 +664,58 @@ mod tests {
         assert_eq!(h.reply(), "7,7");
         assert!(h.reply().starts_with("name="));
         assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+    }
+
+    #[test]
+    fn a_new_game_during_a_search_drops_its_move() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("INFO timeout_turn 60000");
+        for restart in ["START 20", "RESTART", "RECTSTART 15,12", "start 15"] {
+            h.send("TURN 3,3");
+            assert!(h.quiet(200), "moved before being stopped");
+            let t = Instant::now();
+            h.send(restart);
+            assert_eq!(h.reply(), "OK", "{restart}: the move was not dropped");
+            println!("{restart}: OK after {} ms", t.elapsed().as_millis());
+            assert!(t.elapsed() < Duration::from_secs(1), "{restart}");
+            // The new game is empty: we are black, at the centre.
+            h.send("BOARD");
+            h.send("DONE");
+            h.send("YXSTOP");
+            let m = is_move(&h.reply()).unwrap();
+            let want = match restart {
+                "START 20" | "RESTART" => Pos::new(9, 9),
+                "RECTSTART 15,12" => Pos::new(7, 5),
+                _ => Pos::new(7, 7),
+            };
+            assert_eq!(m, want, "{restart}");
+        }
+        h.close_input();
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+        assert!(h.quiet(100), "output after the end");
+    }
+
+    #[test]
+    fn end_of_input_stops_the_search_and_the_queued_ones() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("INFO timeout_turn 60000");
+        h.send("BEGIN");
+        h.send("TURN 0,0");
+        h.send("ABOUT");
+        assert!(h.quiet(200));
+        let t = Instant::now();
+        h.close_input();
+        // Both searches stop at once; every command read is still answered.
+        assert_eq!(is_move(&h.reply()), Some(Pos::new(7, 7)));
+        assert!(is_move(&h.reply()).is_some());
+        assert!(h.reply().starts_with("name="));
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+        println!("end of input: exit after {} ms", t.elapsed().as_millis());
+        assert!(t.elapsed() < Duration::from_secs(2));
     }
 
     static PANIC_CALLS: AtomicUsize = AtomicUsize::new(0);
@@ -598,6 +767,40 @@ mod tests {
         }
     }
 
+    /// A writer that hangs on its first write, like a full pipe nobody reads.
+    struct Stuck;
+    impl Write for Stuck {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            thread::sleep(Duration::from_secs(3));
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    static ENDED: Mutex<Option<Instant>> = Mutex::new(None);
+
+    fn record_end() {
+        *ENDED.lock().unwrap() = Some(Instant::now());
+    }
+
+    #[test]
+    fn end_calls_the_exit_hook_when_the_loop_is_stuck() {
+        let (in_r, mut in_w) = io::pipe().unwrap();
+        thread::spawn(move || run_with(in_r, Stuck, until_stopped, Some(record_end)));
+        in_w.write_all(b"ABOUT\n").unwrap();
+        thread::sleep(Duration::from_millis(50));
+        let t = Instant::now();
+        in_w.write_all(b"END\n").unwrap();
+        while ENDED.lock().unwrap().is_none() && t.elapsed() < Duration::from_secs(2) {
+            thread::sleep(Duration::from_millis(1));
+        }
+        let at = ENDED.lock().unwrap().expect("the hook was not called");
+        println!("exit hook {} ms after END", (at - t).as_millis());
+        assert!(at - t >= END_GRACE, "the loop was not given its grace");
+    }
+
     #[test]
     fn a_failed_write_ends_the_session_quietly() {
         // Input that never ends: only the failed write can stop the loop.
@@ -605,7 +808,7 @@ mod tests {
         in_w.write_all(b"ABOUT\n").unwrap();
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
-            let _ = tx.send(run_with(in_r, Closed, until_stopped));
+            let _ = tx.send(run_with(in_r, Closed, until_stopped, None));
         });
         assert_eq!(rx.recv_timeout(Duration::from_secs(5)), Ok(0));
         drop(in_w);

@@ -31,12 +31,25 @@ use std::sync::atomic::AtomicBool;
 /// this returns at once, even while a search thread is still stopping; a process should
 /// then exit (see [`run_stdio`]).
 pub fn run<R: Read + Send + 'static, W: Write>(input: R, output: W) -> i32 {
-    io::run_with(input, output, engine_search)
+    io::run_with(input, output, engine_search, None)
 }
 
-/// [`run`] on the process's stdin and stdout.
+/// [`run`] on the process's stdin and stdout. END also ends the process from the input
+/// thread if the session has not returned 100 ms after it (the loop may be stuck in a
+/// write to a full stdout pipe that nobody reads, or building a rule's tables).
 pub fn run_stdio() -> i32 {
-    run(std::io::stdin(), std::io::stdout().lock())
+    io::run_with(
+        std::io::stdin(),
+        std::io::stdout().lock(),
+        engine_search,
+        Some(exit_now),
+    )
+}
+
+/// Ends the process with status 0 (called after END, from the input thread). Rust's
+/// `exit` is safe against the main thread exiting at the same moment.
+fn exit_now() {
+    std::process::exit(0)
 }
 
 fn engine_search(

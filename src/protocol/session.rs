@@ -140,6 +140,12 @@ impl Session {
         self.thinking.is_some()
     }
 
+    /// Bytes of the searcher's transposition table; `None` before the first move
+    /// command and while the searcher is lent out.
+    pub fn table_bytes(&self) -> Option<usize> {
+        self.searcher.as_ref().map(Searcher::tt_bytes)
+    }
+
     /// True while the lines of a `BOARD` block are being read.
     pub fn in_board_block(&self) -> bool {
         self.block.is_some()
@@ -210,6 +216,11 @@ impl Session {
     /// died) and the search result (`None` if there was none), plays our move and returns
     /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
     /// replaced by the legal point nearest the centre: a move is always produced.
+    ///
+    /// A table size asked for by `INFO max_memory` during the search is not applied
+    /// here, so that freeing the old table never delays the move: call
+    /// [`Session::sync_table_size`] once the move is out (the next move command does it
+    /// otherwise).
     pub fn search_done(
         &mut self,
         searcher: Option<Searcher>,
@@ -217,8 +228,14 @@ impl Session {
     ) -> Vec<Reply> {
         let arrived = self.thinking.take();
         let crashed = searcher.is_none();
+        if let Some(s) = &searcher {
+            log::info!(
+                "table {} bytes, {} permille used",
+                s.tt_bytes(),
+                s.tt_hashfull()
+            );
+        }
         self.searcher = searcher;
-        self.sync_table_size();
         let Some(board) = self.board.as_mut() else {
             return vec![Reply::Error("no board".into())];
         };
@@ -245,6 +262,13 @@ impl Session {
             self.clock.used_ms += t.elapsed().as_millis() as u64;
         }
         vec![Reply::Message(info), Reply::Move(best)]
+    }
+
+    /// Takes back the searcher of a search whose move is no longer wanted (a START or
+    /// RESTART came during it): nothing is played and nothing is printed.
+    pub fn search_cancelled(&mut self, searcher: Option<Searcher>) {
+        self.thinking = None;
+        self.searcher = searcher;
     }
 
     fn command(&mut self, cmd: Command, arrived: Instant) -> Action {
@@ -380,8 +404,19 @@ impl Session {
                 Action::Nothing
             }
             Err(e) => {
-                if matches!(parse(line), Ok(Command::End)) {
-                    return Action::Exit;
+                match parse(line) {
+                    Ok(Command::End) => return Action::Exit,
+                    // A new game: the manager has given up on this block. It gets no
+                    // reply of its own, so the next line out answers the START.
+                    Ok(
+                        cmd
+                        @ (Command::Start { .. } | Command::RectStart { .. } | Command::Restart),
+                    ) => {
+                        log::warn!("BOARD block abandoned for {line:?}");
+                        self.block = None;
+                        return self.command(cmd, arrived);
+                    }
+                    _ => {}
                 }
                 if block.error.is_none() {
                     block.error = Some(e.reason);
@@ -438,6 +473,7 @@ impl Session {
         let budget = self.clock.budget(board.stone_count(), board.empty_count());
         let limits = Limits::timed(arrived, budget);
         let board = board.clone();
+        self.sync_table_size();
         let mut searcher = match self.searcher.take() {
             Some(s) => s,
             None => {
@@ -455,8 +491,9 @@ impl Session {
     }
 
     /// Resizes the searcher's table when `max_memory` asks for another size. Only while
-    /// the searcher is at home; a lent one is resized when it comes back.
-    fn sync_table_size(&mut self) {
+    /// the searcher is at home: a change during a search waits for it to come back
+    /// (this is called again after the move is printed, and before each search).
+    pub fn sync_table_size(&mut self) {
         let want = tt_bytes_for_memory(self.max_memory);
         if let Some(s) = &mut self.searcher {
             if self.searcher_tt != want {

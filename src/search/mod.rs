@@ -198,16 +198,20 @@ impl Searcher {
         }
     }
 
-    /// Resizes the transposition table (clears it).
+    /// Resizes the transposition table (clears it) unless `tt_bytes` is the size it was
+    /// last asked for. The old table is freed before the new one is allocated.
     pub fn set_tt_bytes(&mut self, tt_bytes: usize) {
-        if tt_bytes != self.tt.bytes() {
-            self.tt = TransTable::new(tt_bytes);
-        }
+        self.tt.resize(tt_bytes);
     }
 
     /// Bytes used by the transposition table.
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
+    }
+
+    /// How full the transposition table is, in permille (sampled).
+    pub fn tt_hashfull(&self) -> usize {
+        self.tt.hashfull()
     }
 
     /// Uses these tunables from now on.

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -31,6 +31,8 @@ pub struct Brain {
     pub last_send: Instant,
     /// MESSAGE lines skipped by [`Brain::reply`], in order.
     pub messages: Vec<String>,
+    /// When [`Brain::wait_exit`] saw the real binary gone (polled every 0.5 ms).
+    pub exited_at: Option<Instant>,
 }
 
 /// Reads `r` to its end, appending every byte to `all` and sending each LF-terminated
@@ -73,6 +75,16 @@ fn pump<R: Read>(r: &mut R, all: &Mutex<Vec<u8>>, tx: Option<&mpsc::Sender<(Stri
     }
 }
 
+/// Pipes for all three streams, and logging off unless `env` turns it on.
+fn prepare(cmd: &mut Command, env: &[(&str, &str)]) {
+    cmd.env_remove("WUZI_LOG")
+        .env_remove("WUZI_LOG_LEVEL")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+}
+
 impl Brain {
     /// Starts the real `pbrain-wuzi` binary with piped stdin, stdout and stderr.
     pub fn spawn() -> Brain {
@@ -81,27 +93,53 @@ impl Brain {
 
     /// [`Brain::spawn`] with arguments and extra environment variables.
     pub fn spawn_with(args: &[&str], env: &[(&str, &str)]) -> Brain {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"))
-            .args(args)
-            .env_remove("WUZI_LOG")
-            .env_remove("WUZI_LOG_LEVEL")
-            .envs(env.iter().copied())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("cannot start pbrain-wuzi");
-        let stdin: ChildStdin = child.stdin.take().unwrap();
-        let stdout = Arc::new(Mutex::new(Vec::new()));
-        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"));
+        cmd.args(args);
+        Brain::spawn_command(cmd, env)
+    }
+
+    /// The real binary started by `sh` after the shell command `limit` (for example
+    /// `ulimit -d 16384`), so that the limit holds for the brain itself.
+    #[cfg(unix)]
+    pub fn spawn_limited(limit: &str, env: &[(&str, &str)]) -> Brain {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("{limit} && exec \"$0\""))
+            .arg(env!("CARGO_BIN_EXE_pbrain-wuzi"));
+        Brain::spawn_command(cmd, env)
+    }
+
+    /// The real binary with its stdout handed to the caller instead of being read here
+    /// (to read some of it, then close it as a manager that has gone away would).
+    pub fn spawn_own_stdout() -> (Brain, ChildStdout) {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_pbrain-wuzi"));
+        prepare(&mut cmd, &[]);
+        let mut child = cmd.spawn().expect("cannot start pbrain-wuzi");
+        let stdout = child.stdout.take().unwrap();
+        let b = Brain::attach(child);
+        // Nothing is read from stdout here: count it as closed already.
+        b.closed.fetch_add(1, Ordering::SeqCst);
+        (b, stdout)
+    }
+
+    /// Starts `cmd` with piped stdin, stdout and stderr, logging off unless `env` says
+    /// otherwise.
+    fn spawn_command(mut cmd: Command, env: &[(&str, &str)]) -> Brain {
+        prepare(&mut cmd, env);
+        let mut child = cmd.spawn().expect("cannot start pbrain-wuzi");
+        let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
+        let mut b = Brain::attach(child);
+        b.lines = lines;
+        pump_lines(stdout, b.stdout.clone(), Some(tx), b.closed.clone());
+        b
+    }
+
+    /// A brain around a started child whose stdout was taken: stdin kept, stderr read.
+    fn attach(mut child: Child) -> Brain {
+        let stdin: ChildStdin = child.stdin.take().unwrap();
+        let stderr = Arc::new(Mutex::new(Vec::new()));
         let closed = Arc::new(AtomicUsize::new(0));
-        pump_lines(
-            child.stdout.take().unwrap(),
-            stdout.clone(),
-            Some(tx),
-            closed.clone(),
-        );
         pump_lines(
             child.stderr.take().unwrap(),
             stderr.clone(),
@@ -110,14 +148,15 @@ impl Brain {
         );
         Brain {
             input: Some(Box::new(stdin)),
-            lines,
-            stdout,
+            lines: mpsc::channel().1,
+            stdout: Arc::new(Mutex::new(Vec::new())),
             stderr,
             child: Some(child),
             done: None,
             closed,
             last_send: Instant::now(),
             messages: Vec::new(),
+            exited_at: None,
         }
     }
 
@@ -144,6 +183,7 @@ impl Brain {
             closed,
             last_send: Instant::now(),
             messages: Vec::new(),
+            exited_at: None,
         }
     }
 
@@ -221,6 +261,7 @@ impl Brain {
         let end = Instant::now() + timeout;
         loop {
             if let Ok(Some(status)) = child.try_wait() {
+                self.exited_at = Some(Instant::now());
                 // Let the readers collect the last bytes the process wrote.
                 while self.closed.load(Ordering::SeqCst) < 2 && Instant::now() < end + SEC {
                     thread::sleep(Duration::from_millis(1));
@@ -230,7 +271,7 @@ impl Brain {
             if Instant::now() >= end {
                 return None;
             }
-            thread::sleep(Duration::from_millis(2));
+            thread::sleep(Duration::from_micros(500));
         }
     }
 

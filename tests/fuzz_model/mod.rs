@@ -555,7 +555,7 @@ impl Model {
     }
 
     /// A line inside a BOARD block (protocol doc §3.5): every line up to DONE belongs to
-    /// the block; END still exits.
+    /// the block; END still exits and START, RECTSTART or RESTART abandon the block.
     fn board_line(&mut self, line: &str) -> Expect {
         let block = self.block.as_mut().expect("in a block");
         match mboard_line(line) {
@@ -566,6 +566,17 @@ impl Model {
             MBoardLine::Bad if mparse(line) == MCmd::End => {
                 self.exited = true;
                 Expect::Exit
+            }
+            // A new game abandons the block (the manager gave up on it); the command
+            // then acts as usual.
+            MBoardLine::Bad
+                if matches!(
+                    mparse(line),
+                    MCmd::Start(_) | MCmd::RectStart(..) | MCmd::Restart
+                ) =>
+            {
+                self.block = None;
+                self.line(line)
             }
             MBoardLine::Bad => {
                 block.push(None);
@@ -622,6 +633,13 @@ impl Model {
             }
             _ => Expect::Error,
         }
+    }
+
+    /// The search's move was dropped because a new game was asked for during it
+    /// (nothing is played; the new game resets the board anyway).
+    pub fn move_dropped(&mut self) {
+        assert!(self.thinking, "no search to drop");
+        self.thinking = false;
     }
 
     /// Our move came: it must be on an empty point; it is played for the side to move.
