@@ -648,7 +648,7 @@ impl Harness {
         let in_block = self.model.block.is_some();
         let takeback = matches!(mparse(&line), MCmd::Takeback(..));
         let want = self.model.line(&line);
-        let over = (self.model.game.as_ref()).is_some_and(|g| g.is_over(self.model.rule()));
+        let over = (self.model.game.as_ref()).is_some_and(|g| g.is_full());
         match want {
             Expect::Move if in_block => seen(Seen::BoardAccepted),
             Expect::Error if in_block && self.model.block.is_none() => seen(Seen::BoardRefused),

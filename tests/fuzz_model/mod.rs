@@ -306,52 +306,6 @@ impl MGame {
     pub fn is_full(&self) -> bool {
         !self.cells.contains(&Cell::Empty)
     }
-
-    /// True if some colour has a winning line under `rule` (protocol doc §6).
-    pub fn has_five(&self, rule: Rule) -> bool {
-        const DIRS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-        for p in self.points() {
-            let (x, y) = (p.x as i64, p.y as i64);
-            let Some(Cell::Stone(c)) = self.at(x, y) else {
-                continue;
-            };
-            for (dx, dy) in DIRS {
-                // Only count each run from its first stone.
-                if self.at(x - dx, y - dy) == Some(Cell::Stone(c)) {
-                    continue;
-                }
-                let mut len = 1;
-                while self.at(x + len * dx, y + len * dy) == Some(Cell::Stone(c)) {
-                    len += 1;
-                }
-                let opp = Some(Cell::Stone(c.opp()));
-                let blocked =
-                    self.at(x - dx, y - dy) == opp && self.at(x + len * dx, y + len * dy) == opp;
-                if wins(rule, c, len as usize, blocked) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// No move may be asked for: a five stands or no point is empty.
-    pub fn is_over(&self, rule: Rule) -> bool {
-        self.is_full() || self.has_five(rule)
-    }
-}
-
-/// Does a run of `len` stones of `c` win under `rule`? `blocked`: an opponent stone
-/// right past each end (the edge and walls do not block).
-fn wins(rule: Rule, c: Color, len: usize, blocked: bool) -> bool {
-    match rule {
-        Rule::Freestyle => len >= 5,
-        Rule::Standard => len == 5,
-        Rule::Renju if c == Color::Black => len == 5,
-        Rule::Renju => len >= 5,
-        Rule::Caro => len >= 6 || (len == 5 && !blocked),
-        Rule::CaroStandard => len == 5 && !blocked,
-    }
 }
 
 // ------------------------------------------------------------------------ the brain
@@ -522,14 +476,14 @@ impl Model {
         Expect::Ok
     }
 
-    /// TURN: the opponent's stone, then our move. A bad point changes nothing; a stone
-    /// that ends the game stays, and the move request is refused.
+    /// TURN: the opponent's stone, then our move. A bad point changes nothing; on a full
+    /// board the move request is refused. A five on the board does not end the game for
+    /// the brain: the manager is the referee.
     fn turn(&mut self, x: i64, y: i64) -> Expect {
-        let rule = self.rule();
         let Some(g) = &mut self.game else {
             return Expect::Error;
         };
-        if g.is_over(rule) || g.at(x, y) != Some(Cell::Empty) {
+        if g.is_full() || g.at(x, y) != Some(Cell::Empty) {
             return Expect::Error;
         }
         let c = g.to_move;
@@ -625,9 +579,8 @@ impl Model {
 
     /// A move is asked for on the current position.
     fn think(&mut self) -> Expect {
-        let rule = self.rule();
         match &self.game {
-            Some(g) if !g.is_over(rule) => {
+            Some(g) if !g.is_full() => {
                 self.thinking = true;
                 Expect::Move
             }
