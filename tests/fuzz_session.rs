@@ -1107,14 +1107,14 @@ fn made_up(rng: &mut Rng, best: Pos) -> SearchResult {
         .collect();
     SearchResult {
         best,
-        score: rng.next() as i32,
-        depth: rng.next() as i32,
+        score: rng.next_u64() as i32,
+        depth: rng.next_u64() as i32,
         nodes: if rng.chance(50) {
             rng.below(1 << 20)
         } else {
-            rng.next()
+            rng.next_u64()
         },
-        elapsed: Duration::from_nanos(rng.next() >> rng.below(64)),
+        elapsed: Duration::from_nanos(rng.next_u64() >> rng.below(64)),
         pv: if rng.chance(70) {
             [vec![best], pv].concat()
         } else {

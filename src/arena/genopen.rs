@@ -73,6 +73,11 @@ impl Rng {
         self.next_u64() % n.max(1)
     }
 
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
     /// Shuffles a slice (Fisher-Yates).
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {

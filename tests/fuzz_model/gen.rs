@@ -280,28 +280,6 @@ fn digit_runs(line: &[u8]) -> Vec<(usize, usize)> {
     runs
 }
 
-/// A small fast random number generator (SplitMix64) for the harness's own choices
-/// (chunk sizes, search outcomes), seeded from the generated case so that a case
-/// replays exactly.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+/// The harness's own choices (chunk sizes, search outcomes) come from the project's
+/// seedable SplitMix64, seeded from the generated case so that a case replays exactly.
+pub use wuzi::arena::genopen::Rng;
