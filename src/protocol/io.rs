@@ -250,9 +250,7 @@ where
                         return 0;
                     }
                     Ok(Command::Stop) => flag.store(true, Ordering::Relaxed),
-                    Ok(Command::Start { .. } | Command::RectStart { .. } | Command::Restart)
-                        if queue.is_empty() =>
-                    {
+                    Ok(cmd) if queue.is_empty() && session.starts_new_game(&cmd) => {
                         log::info!("new game during a search: its move is dropped");
                         flag.store(true, Ordering::Relaxed);
                         cancel = true;

@@ -309,9 +309,20 @@ impl Session {
     }
 
     /// START, RECTSTART and RESTART: a full reset that keeps the INFO settings.
+    /// True if `cmd` would start a new game now (START or RECTSTART of a supported
+    /// size, or RESTART with a game going): the input thread may then drop the running
+    /// search's move. A new-game command that will be refused must not cost the move.
+    pub fn starts_new_game(&self, cmd: &Command) -> bool {
+        match *cmd {
+            Command::Start { size } => size_ok(size),
+            Command::RectStart { width, height } => size_ok(width) && size_ok(height),
+            Command::Restart => self.board.is_some(),
+            _ => false,
+        }
+    }
+
     fn start(&mut self, width: i64, height: i64) -> Result<(), String> {
-        let ok = |n: i64| (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n);
-        if !ok(width) || !ok(height) {
+        if !size_ok(width) || !size_ok(height) {
             let size = if width == height {
                 width.to_string()
             } else {
@@ -529,6 +540,11 @@ fn game_over(b: &Board) -> Option<String> {
         log::warn!("asked to move although {c:?} has a five; playing on");
     }
     b.is_full().then(|| "the board is full".to_string())
+}
+
+/// A board side Wuzi supports.
+fn size_ok(n: i64) -> bool {
+    (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&n)
 }
 
 /// Protocol coordinates to a point on `b`.
