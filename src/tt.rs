@@ -155,13 +155,15 @@ impl TransTable {
         self.asked = asked;
     }
 
-    /// How full the table is, in permille: the share of 1000 entries (spread over the
-    /// whole table) that hold a result from any search since the last clear.
+    /// How full the table is, in permille: the share of the first 1000 entries that
+    /// hold a result from any search since the last clear. (Sampling the first entries,
+    /// not entries spread over the table, keeps this from faulting in untouched pages:
+    /// spread samples cost 9 ms on a fresh 270 MB table.)
     pub fn hashfull(&self) -> usize {
-        let n = self.entries.len();
-        let samples = n.min(1000);
-        let used = (0..samples)
-            .filter(|&k| self.entries[k * n / samples].bound != 0)
+        let samples = self.entries.len().min(1000);
+        let used = self.entries[..samples]
+            .iter()
+            .filter(|e| e.bound != 0)
             .count();
         used * 1000 / samples
     }
