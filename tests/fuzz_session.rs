@@ -73,6 +73,8 @@ enum Seen {
     Queued,
     InfoDuringSearch,
     Stopped,
+    /// A search's move dropped for a new game read during it.
+    Dropped,
     Exit,
     /// How searches came back.
     RealSearch,
@@ -82,7 +84,7 @@ enum Seen {
     LegalMove,
 }
 
-const SEEN_NAMES: [&str; 18] = [
+const SEEN_NAMES: [&str; 19] = [
     "OK",
     "ERROR",
     "UNKNOWN",
@@ -95,6 +97,7 @@ const SEEN_NAMES: [&str; 18] = [
     "lines queued in a search",
     "INFO during a search",
     "searches stopped",
+    "moves dropped for a new game",
     "END",
     "real searches",
     "crashed searches",
@@ -103,7 +106,7 @@ const SEEN_NAMES: [&str; 18] = [
     "searches with a legal move",
 ];
 
-static SEEN: [AtomicU64; 18] = [const { AtomicU64::new(0) }; 18];
+static SEEN: [AtomicU64; 19] = [const { AtomicU64::new(0) }; 19];
 
 fn seen(s: Seen) {
     SEEN[s as usize].fetch_add(1, Ordering::Relaxed);
@@ -411,6 +414,8 @@ struct Lent {
     job: Box<SearchJob>,
     /// YXSTOP/STOP or `INFO timeout_turn 0` arrived: the move comes before the next line.
     stop: bool,
+    /// A new game arrived with nothing queued before it: the move is dropped.
+    cancel: bool,
     /// Lines still to arrive before the search finishes by itself.
     lines_left: u64,
 }
@@ -590,6 +595,7 @@ impl Harness {
             Ok(Command::Info(i)) => DuringSearch::Info {
                 stop: *i == Info::TimeoutTurn(0),
             },
+            Ok(cmd) if self.session.starts_new_game(cmd) => DuringSearch::NewGame,
             _ => DuringSearch::Wait,
         };
         let want = during_search(&line);
@@ -609,6 +615,12 @@ impl Harness {
             (DuringSearch::Stop, _) => {
                 s.stop = true;
                 seen(Seen::Stopped);
+            }
+            (DuringSearch::NewGame, _) if queue_empty => {
+                s.stop = true;
+                s.cancel = true;
+                self.queue.push_back((line, at));
+                seen(Seen::Dropped);
             }
             (DuringSearch::Info { stop }, Ok(Command::Info(info))) if queue_empty => {
                 let stopped = self.session.apply_info(&info);
@@ -698,6 +710,7 @@ impl Harness {
                 self.search = Some(Lent {
                     job,
                     stop: false,
+                    cancel: false,
                     lines_left,
                 });
             }
@@ -711,7 +724,19 @@ impl Harness {
     /// (occupied or off-board point, no result, a crashed search), sometimes a real
     /// shallow search; then checks the move printed.
     fn finish_search(&mut self) -> Result<(), String> {
-        let Lent { job, .. } = self.search.take().expect("a search");
+        let Lent { job, cancel, .. } = self.search.take().expect("a search");
+        if cancel {
+            // io.rs hands the searcher back (or none, if the thread died) and prints
+            // nothing: the queued new game comes next.
+            let searcher = (!self.rng.chance(2)).then_some(job.searcher);
+            self.note(format!(
+                "  (move dropped, searcher back: {})",
+                searcher.is_some()
+            ));
+            self.session.search_cancelled(searcher);
+            self.model.move_dropped();
+            return self.check_state();
+        }
         let SearchJob {
             board,
             limits,

@@ -336,6 +336,9 @@ pub enum DuringSearch {
     /// An INFO line: applied now if nothing waits before it; `stop` for
     /// `INFO timeout_turn 0` (Piskvork's "stop thinking").
     Info { stop: bool },
+    /// START, RECTSTART or RESTART that will succeed: if nothing waits before it, the
+    /// search is stopped and its move dropped, and the line is then handled as usual.
+    NewGame,
     /// Anything else waits for the move.
     Wait,
 }
@@ -347,8 +350,17 @@ pub fn during_search(line: &str) -> DuringSearch {
         MCmd::Info(i) => DuringSearch::Info {
             stop: i == MInfo::TimeoutTurn(0),
         },
+        MCmd::Start(n) if size_ok(n) => DuringSearch::NewGame,
+        MCmd::RectStart(w, h) if size_ok(w) && size_ok(h) => DuringSearch::NewGame,
+        // A search only runs with a game, so RESTART always succeeds.
+        MCmd::Restart => DuringSearch::NewGame,
         _ => DuringSearch::Wait,
     }
+}
+
+/// A board side the brain accepts.
+fn size_ok(n: i64) -> bool {
+    (MIN_SIZE..=MAX_SIZE).contains(&n)
 }
 
 /// The brain's state as the protocol document defines it.
@@ -467,8 +479,7 @@ impl Model {
     /// START, RECTSTART and RESTART: a new empty game; INFO settings stay, the game's
     /// `time_left` goes.
     fn start(&mut self, w: i64, h: i64) -> Expect {
-        let ok = |n: i64| (MIN_SIZE..=MAX_SIZE).contains(&n);
-        if !ok(w) || !ok(h) {
+        if !size_ok(w) || !size_ok(h) {
             return Expect::Error;
         }
         self.game = Some(MGame::new(w as usize, h as usize));
