@@ -6,7 +6,8 @@
 //! each colour, the pattern a stone there would make, the cell's threat class and its
 //! evaluation value. Placing or removing a stone updates only the 40 cells within reach.
 
-use crate::pattern::{FiveRule, Pattern, PatternTable, HALF};
+use crate::cellset::CellSet;
+use crate::pattern::{FiveRule, PairLookup, Pattern, PatternTable, HALF};
 use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
 
 /// What occupies a point.
@@ -105,6 +106,9 @@ struct UndoFrame {
 pub(crate) struct CellInfo {
     pub pat: [Pattern; 4],
     pub threat: Threat,
+    /// The combination code of `pat` (see [`COMBO_DIGIT`]), kept so that a change in
+    /// one direction updates it without reading the other three.
+    code: u16,
     pub value: i32,
 }
 
@@ -143,6 +147,12 @@ fn combo_table() -> &'static [(Threat, i16)] {
 #[inline]
 fn combo_code(p: &[Pattern; 4]) -> usize {
     p.iter().map(|&q| COMBO_DIGIT[q as usize] as usize).sum()
+}
+
+/// True if a combination code counts at least one open four.
+#[inline]
+fn code_has_open_four(code: u16) -> bool {
+    !(code / COMBO_DIGIT[Pattern::F4 as usize]).is_multiple_of(5)
 }
 
 #[inline]
@@ -220,12 +230,16 @@ pub struct Board {
     stride: usize,
     rule: Rule,
     /// Both colours' pattern for every line key under the rule (see [`pair_table`]).
-    pairs: &'static [u8],
+    pairs: &'static PairLookup,
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
     info: Vec<[CellInfo; 2]>,
     /// Number of stones in the 5x5 square around each cell.
     near: Vec<u8>,
+    /// The empty cells with a stone in their 5x5 square (the search's candidates).
+    cands: CellSet,
+    /// Per colour, the empty cells where it makes at least a four.
+    fours: [CellSet; 2],
     /// Sum of `value` over empty cells, per colour.
     value_sum: [i32; 2],
     /// Number of empty cells of each threat class, per colour.
@@ -266,18 +280,18 @@ impl std::fmt::Debug for Board {
     }
 }
 
-/// For every line key, black's pattern (low 4 bits) and white's (high 4 bits) under
-/// `rule`, so the board needs one lookup per cell instead of two. Built once per rule.
-fn pair_table(rule: Rule) -> &'static [u8] {
+/// Both colours' pattern for every line key under `rule` (see [`PairLookup`]). Built
+/// once per rule.
+fn pair_table(rule: Rule) -> &'static PairLookup {
     use std::sync::OnceLock;
-    static T: [OnceLock<Vec<u8>>; 5] = [const { OnceLock::new() }; 5];
+    static T: [OnceLock<PairLookup>; 5] = [const { OnceLock::new() }; 5];
     let k = Rule::ALL
         .iter()
         .position(|&r| r == rule)
         .expect("a known rule");
     T[k].get_or_init(|| {
         let fr = five_rules(rule);
-        PatternTable::pair_table(fr[0], fr[1])
+        PatternTable::pair_lookup(fr[0], fr[1])
     })
 }
 
@@ -308,6 +322,8 @@ impl Board {
             keys: vec![[0; 4]; n],
             info: vec![[CellInfo::default(); 2]; n],
             near: vec![0; n],
+            cands: CellSet::default(),
+            fours: [CellSet::default(); 2],
             value_sum: [0; 2],
             threat_count: [[0; 8]; 2],
             open_four_count: [0; 2],
@@ -353,6 +369,13 @@ impl Board {
                 if self.cells[i] == EMPTY {
                     self.account(i, 1);
                 }
+            }
+        }
+        self.cands = CellSet::default();
+        self.fours = [CellSet::default(); 2];
+        for i in 0..n {
+            if self.is_inner(i) {
+                self.refresh_sets(i);
             }
         }
         let z = zobrist();
@@ -401,11 +424,7 @@ impl Board {
     /// Black's and white's pattern for a line key: one lookup.
     #[inline]
     fn patterns(&self, key: u32) -> (Pattern, Pattern) {
-        let v = self.pairs[key as usize];
-        (
-            Pattern::ALL[(v & 15) as usize],
-            Pattern::ALL[(v >> 4) as usize],
-        )
+        self.pairs.get(key)
     }
 
     #[inline]
@@ -422,6 +441,7 @@ impl Board {
             let (t, v) = combo_of(self.combos, &self.info[i][c].pat);
             self.info[i][c].threat = t;
             self.info[i][c].value = v;
+            self.info[i][c].code = combo_code(&self.info[i][c].pat) as u16;
         }
     }
 
@@ -437,6 +457,16 @@ impl Board {
             if info.pat.contains(&Pattern::F4) {
                 self.open_four_count[c] = (self.open_four_count[c] as i32 + sign) as u16;
             }
+        }
+    }
+
+    /// Puts cell `i` in or out of the candidate and four sets from its current data.
+    #[inline]
+    fn refresh_sets(&mut self, i: usize) {
+        let empty = self.cells[i] == EMPTY;
+        self.cands.set(i, empty && self.near[i] > 0);
+        for c in 0..2 {
+            self.fours[c].set(i, empty && self.info[i][c].threat >= Threat::Four);
         }
     }
 
@@ -460,26 +490,57 @@ impl Board {
                         continue;
                     }
                     let key = self.keys[j][d];
-                    let (pb, pw) = self.patterns(key);
-                    if pb == self.info[j][0].pat[d] && pw == self.info[j][1].pat[d] {
+                    let new = self.patterns(key);
+                    let new = [new.0, new.1];
+                    let old = [self.info[j][0].pat[d], self.info[j][1].pat[d]];
+                    if new == old {
                         continue;
                     }
                     if mode == Refresh::Record {
                         self.undo_cells.push((j as u32, self.info[j]));
                     }
-                    let empty = self.cells[j] == EMPTY;
-                    if empty {
-                        self.account(j, -1);
-                    }
-                    self.info[j][0].pat[d] = pb;
-                    self.info[j][1].pat[d] = pw;
-                    self.refresh_info(j);
-                    if empty {
-                        self.account(j, 1);
+                    for c in 0..2 {
+                        if new[c] != old[c] {
+                            self.repattern(j, c, d, new[c]);
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Sets empty cell `j`'s pattern for colour `c` on line `d` to `p`, updating its
+    /// combination code, threat and value from the one changed pattern, and the
+    /// board's sums and counts by the difference.
+    #[inline]
+    fn repattern(&mut self, j: usize, c: usize, d: usize, p: Pattern) {
+        let info = &mut self.info[j][c];
+        let o = info.pat[d];
+        let code = info.code + COMBO_DIGIT[p as usize] - COMBO_DIGIT[o as usize];
+        let (t, bonus) = self.combos[code as usize];
+        let old_bonus = self.combos[info.code as usize].1;
+        let value = info.value + PATTERN_VALUE[p as usize] - PATTERN_VALUE[o as usize]
+            + (bonus - old_bonus) as i32;
+        self.value_sum[c] += value - info.value;
+        if t != info.threat {
+            self.threat_count[c][info.threat as usize] -= 1;
+            self.threat_count[c][t as usize] += 1;
+            if (t >= Threat::Four) != (info.threat >= Threat::Four) {
+                self.fours[c].set(j, t >= Threat::Four);
+            }
+        }
+        let (had, has) = (code_has_open_four(info.code), code_has_open_four(code));
+        if had != has {
+            self.open_four_count[c] = if has {
+                self.open_four_count[c] + 1
+            } else {
+                self.open_four_count[c] - 1
+            };
+        }
+        info.pat[d] = p;
+        info.code = code;
+        info.threat = t;
+        info.value = value;
     }
 
     fn set_cell(&mut self, i: usize, v: u8) {
@@ -487,6 +548,7 @@ impl Board {
         self.account(i, -1);
         self.cells[i] = v;
         self.empties -= 1;
+        self.refresh_sets(i);
         self.toggle(i, v, Refresh::Update);
         if v != WALL {
             self.hash ^= zobrist()[i][v as usize - 1];
@@ -510,6 +572,7 @@ impl Board {
             self.hash ^= zobrist()[i][v as usize - 1];
             self.bump_near(i, -1);
         }
+        self.refresh_sets(i);
     }
 
     fn bump_near(&mut self, i: usize, delta: i8) {
@@ -517,6 +580,8 @@ impl Board {
             for dx in -2isize..=2 {
                 let j = (i as isize + dy * self.stride as isize + dx) as usize;
                 self.near[j] = (self.near[j] as i8 + delta) as u8;
+                self.cands
+                    .set(j, self.near[j] > 0 && self.cells[j] == EMPTY);
             }
         }
     }
@@ -741,12 +806,6 @@ impl Board {
         &self.info[i][c.index()]
     }
 
-    /// Internal: number of stones near cell `i`.
-    #[inline]
-    pub(crate) fn near(&self, i: usize) -> u8 {
-        self.near[i]
-    }
-
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
     /// (not `i` itself).
     pub(crate) fn line_cells(
@@ -763,6 +822,19 @@ impl Board {
     }
 
     /// Internal: all on-board cell indices, row by row.
+    /// The empty cells with a stone within two points (in the 5x5 square), in cell
+    /// order.
+    #[inline]
+    pub(crate) fn candidates(&self) -> CellSet {
+        self.cands
+    }
+
+    /// The empty cells where `c` makes at least a four, in cell order.
+    #[inline]
+    pub(crate) fn four_cells(&self, c: Color) -> impl Iterator<Item = usize> + '_ {
+        self.fours[c.index()].iter()
+    }
+
     pub(crate) fn cell_indices(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.height).flat_map(move |y| {
             let row = (y + HALF) * self.stride + HALF;
@@ -818,6 +890,8 @@ impl Board {
         self.account(i, -1);
         self.cells[i] = v;
         self.empties -= 1;
+        self.fours[0].set(i, false);
+        self.fours[1].set(i, false);
         self.toggle(i, v, Refresh::Record);
         self.hash ^= zobrist()[i][v as usize - 1];
         self.bump_near(i, 1);
@@ -841,7 +915,14 @@ impl Board {
         self.empties += 1;
         self.toggle(i, v, Refresh::KeysOnly);
         for &(j, info) in &self.undo_cells[frame.cells_len as usize..] {
-            self.info[j as usize] = info;
+            let j = j as usize;
+            self.info[j] = info;
+            for (set, info) in self.fours.iter_mut().zip(info) {
+                set.set(j, info.threat >= Threat::Four);
+            }
+        }
+        for c in 0..2 {
+            self.fours[c].set(i, self.info[i][c].threat >= Threat::Four);
         }
         self.undo_cells.truncate(frame.cells_len as usize);
         self.value_sum = frame.value_sum;
@@ -881,6 +962,18 @@ impl Board {
         }
         if fresh.hash != self.hash {
             return Err("hash differs".into());
+        }
+        if fresh.cands != self.cands {
+            return Err(format!(
+                "candidate set differs: {:?} vs {:?}",
+                self.cands, fresh.cands
+            ));
+        }
+        if fresh.fours != self.fours {
+            return Err(format!(
+                "four sets differ: {:?} vs {:?}",
+                self.fours, fresh.fours
+            ));
         }
         let empties = self
             .cell_indices()

@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
+mod cellset;
 pub mod pattern;
 pub mod protocol;
 pub mod search;

@@ -580,10 +580,7 @@ impl Searcher {
             return;
         }
         let killers = self.killers[ply];
-        for i in b.cell_indices() {
-            if !b.is_empty_at(i) || b.near(i) == 0 {
-                continue;
-            }
+        for i in b.candidates().iter() {
             let mi = b.info(i, me);
             let oi = b.info(i, opp);
             if s.opp_has_three
@@ -677,22 +674,16 @@ fn scan(b: &Board) -> Scan {
     if !(my_five || check_renju_threes) {
         return s;
     }
-    for i in b.cell_indices() {
-        if !b.is_empty_at(i) {
-            continue;
-        }
-        if my_five && b.info(i, me).threat == Threat::Five {
-            s.my_five = Some(i);
-            return s;
-        }
-        if check_renju_threes
-            && !s.opp_has_three
-            && b.info(i, opp).pat.contains(&Pattern::F4)
-            && !b.forbidden_at(i)
-        {
-            s.opp_has_three = true;
-        }
+    if my_five {
+        s.my_five = b
+            .four_cells(me)
+            .find(|&i| b.info(i, me).threat == Threat::Five);
+        return s;
     }
+    // An open four makes the cell at least a FourFour, so it is among the four cells.
+    s.opp_has_three = b
+        .four_cells(opp)
+        .any(|i| b.info(i, opp).pat.contains(&Pattern::F4) && !b.forbidden_at(i));
     s
 }
 
@@ -710,8 +701,8 @@ fn is_caro(b: &Board) -> bool {
 /// does not win, so the cells along the fives' lines are tried one by one.
 fn five_defences(b: &mut Board, attacker: Color) -> Vec<usize> {
     let points: Vec<usize> = b
-        .cell_indices()
-        .filter(|&i| b.is_empty_at(i) && b.info(i, attacker).threat == Threat::Five)
+        .four_cells(attacker)
+        .filter(|&i| b.info(i, attacker).threat == Threat::Five)
         .collect();
     if !is_caro(b) {
         return if points.len() == 1 {
@@ -759,11 +750,8 @@ fn legal_four_four(b: &Board) -> Option<usize> {
         return None;
     }
     let renju_black = b.rule() == crate::types::Rule::Renju && me == Color::Black;
-    b.cell_indices().find(|&i| {
-        b.is_empty_at(i)
-            && b.info(i, me).threat == Threat::FourFour
-            && !(renju_black && b.forbidden_at(i))
-    })
+    b.four_cells(me)
+        .find(|&i| b.info(i, me).threat == Threat::FourFour && !(renju_black && b.forbidden_at(i)))
 }
 
 /// The legal empty point nearest the centre (for an empty board or a desperate one).

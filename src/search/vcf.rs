@@ -74,13 +74,9 @@ impl Searcher {
                 self.pv[ply][ply] = i as u16;
                 return Some(ply + 3);
             }
-            for i in b.cell_indices() {
-                if b.is_empty_at(i) {
-                    let info = b.info(i, me);
-                    if info.threat >= Threat::Four {
-                        list.push((i as u16, info.threat as i32 * 10000 + info.value));
-                    }
-                }
+            for i in b.four_cells(me) {
+                let info = b.info(i, me);
+                list.push((i as u16, info.threat as i32 * 10000 + info.value));
             }
             list.sort_unstable_by(|a, c| c.1.cmp(&a.1).then(a.0.cmp(&c.0)));
         }
@@ -146,6 +142,6 @@ pub(super) struct VcfEntry {
 
 /// The empty cell where `c` makes five (the first found).
 fn find_five_point(b: &Board, c: Color) -> Option<usize> {
-    b.cell_indices()
-        .find(|&i| b.is_empty_at(i) && b.info(i, c).threat == Threat::Five)
+    b.four_cells(c)
+        .find(|&i| b.info(i, c).threat == Threat::Five)
 }
