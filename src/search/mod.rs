@@ -779,3 +779,31 @@ pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
     };
     budget.max(1 << 16) as usize
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search whose time is already up stops within two clock checks (the root VCF's
+    /// and depth 1's) and still gives a legal move. The soak lost a renju game on time
+    /// when the clock was read every 1024 nodes: at about 170k renju nodes a second
+    /// that overran a 17 ms limit by 7 ms.
+    #[test]
+    fn a_search_out_of_time_stops_within_two_clock_checks() {
+        for bp in crate::bench::POSITIONS {
+            let board = crate::bench::board_of(bp);
+            let mut s = Searcher::new(1 << 20);
+            let limits = Limits {
+                start: Instant::now(),
+                soft: Some(Duration::ZERO),
+                hard: Some(Duration::ZERO),
+                depth: None,
+                nodes: None,
+            };
+            let r = s.search(&board, &limits, &AtomicBool::new(false)).unwrap();
+            assert!(board.is_legal(r.best), "{}: {}", bp.name, r.best);
+            // Two checks 256 nodes apart, and the calls that see the flag on the way out.
+            assert!(r.nodes <= 2 * 256 + 8, "{}: {} nodes", bp.name, r.nodes);
+        }
+    }
+}
