@@ -22,7 +22,10 @@ pub struct Params {
     pub lmr_min_depth: i32,
     /// ... and after this many moves.
     pub lmr_min_moves: usize,
-    /// Branching factor assumed when deciding whether another iteration fits.
+    /// Another iteration starts only if the last one's time, times this, still fits
+    /// before the hard limit. 1 (start it when a repeat of the last one would fit) beat
+    /// 3 by +59.6 Elo at 100 ms/move: a cut-off iteration still fills the table and
+    /// can change the move (a fully searched better root move is kept).
     pub iteration_growth: u32,
     /// Weight of the side to move's cell values, in fifths (5 = same as the opponent's).
     pub tempo_fifths: i32,
@@ -41,7 +44,7 @@ impl Params {
     pub const DEFAULT: Params = Params {
         lmr_min_depth: 3,
         lmr_min_moves: 3,
-        iteration_growth: 3,
+        iteration_growth: 1,
         tempo_fifths: 6,
         leaf_vcf_fours: 6,
         root_vcf_fours: 20,
