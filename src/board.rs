@@ -421,7 +421,7 @@ impl Board {
         c
     }
 
-    /// Black's and white's pattern for a line key: one lookup.
+    /// Black's and white's pattern for a line key.
     #[inline]
     fn patterns(&self, key: u32) -> (Pattern, Pattern) {
         self.pairs.get(key)
@@ -821,7 +821,6 @@ impl Board {
             .filter(move |&j| j < self.cells.len() && self.cells[j] != WALL)
     }
 
-    /// Internal: all on-board cell indices, row by row.
     /// The empty cells with a stone within two points (in the 5x5 square), in cell
     /// order.
     #[inline]
@@ -835,6 +834,7 @@ impl Board {
         self.fours[c.index()].iter()
     }
 
+    /// Internal: all on-board cell indices, row by row.
     pub(crate) fn cell_indices(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.height).flat_map(move |y| {
             let row = (y + HALF) * self.stride + HALF;
