@@ -14,48 +14,16 @@
 //! - kind `defend`: Wuzi must play one of `answers`.
 //! - kind `avoid`: Wuzi must not play any of `answers` (for example renju fouls).
 //!
-//! Solve times are measured by `pbrain-wuzi bench`-style runs, not asserted here.
+//! Solve times are measured by `cargo bench --bench tactics`, not asserted here.
+
+mod suite;
 
 use std::sync::atomic::AtomicBool;
+use suite::{load, solve};
 use wuzi::bench::parse_moves;
 use wuzi::board::{Board, Cell};
 use wuzi::search::{Limits, Searcher};
 use wuzi::types::{is_mate, Color, Pos, Rule};
-
-struct Case {
-    name: String,
-    board: Board,
-    kind: String,
-    answers: Vec<Pos>,
-    line: Vec<Pos>,
-}
-
-fn load() -> Vec<Case> {
-    include_str!("data/tactics.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(f.len(), 7, "bad line: {l}");
-            let rule = Rule::from_info(f[1].parse().unwrap());
-            let size: usize = f[2].parse().unwrap();
-            let mut board = Board::new(size, size, rule);
-            for m in parse_moves(f[3]) {
-                board
-                    .play(m)
-                    .unwrap_or_else(|e| panic!("{}: {m}: {e}", f[0]));
-            }
-            assert_eq!(board.winner(), None, "{}: already decided", f[0]);
-            Case {
-                name: f[0].to_string(),
-                board,
-                kind: f[4].to_string(),
-                answers: parse_moves(f[5]),
-                line: parse_moves(f[6]),
-            }
-        })
-        .collect()
-}
 
 /// Replays a claimed winning line (a VCF: every attacker move a four) and checks it is
 /// forced, with `winner()` as the only judge. Returns what is wrong, if anything.
@@ -131,43 +99,18 @@ fn claimed_lines_are_forced_fives() {
 
 #[test]
 fn wuzi_solves_the_suite() {
-    let stop = AtomicBool::new(false);
-    let mut failures = Vec::new();
-    for c in load() {
-        let mut s = Searcher::new(16 << 20);
-        let r = s
-            .search(
-                &c.board,
-                &Limits {
-                    nodes: Some(3_000_000),
-                    ..Limits::depth(12)
-                },
-                &stop,
-            )
-            .expect("a move");
-        assert!(
-            c.board.is_legal(r.best),
-            "{}: illegal move {}",
-            c.name,
-            r.best
-        );
-        let ok = match c.kind.as_str() {
-            "win" => {
-                r.score > 0
-                    && is_mate(r.score)
-                    && (c.answers.is_empty() || c.answers.contains(&r.best))
-            }
-            "defend" => c.answers.contains(&r.best),
-            "avoid" => !c.answers.contains(&r.best),
-            k => panic!("{}: unknown kind {k}", c.name),
-        };
-        if !ok {
-            failures.push(format!(
-                "{}: played {} score {} ({})",
-                c.name, r.best, r.score, c.kind
-            ));
-        }
-    }
+    let failures: Vec<String> = load()
+        .iter()
+        .filter_map(|c| {
+            let (r, ok) = solve(c);
+            (!ok).then(|| {
+                format!(
+                    "{}: played {} score {} ({})",
+                    c.name, r.best, r.score, c.kind
+                )
+            })
+        })
+        .collect();
     assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));
 }
 
