@@ -73,13 +73,28 @@ fn stone(c: Color) -> u8 {
 
 /// Key slot of the cell at offset `k` (|k| in 1..=HALF) from the centre.
 #[inline]
-fn slot(k: isize) -> u32 {
+const fn slot(k: isize) -> u32 {
     (if k < 0 {
         k + HALF as isize
     } else {
         k + HALF as isize - 1
     }) as u32
 }
+
+/// For each offset `s` (|s| in 1..=HALF, nearest first) of a cell that sees the
+/// toggled one, the bit position of the toggled cell in that cell's key (its slot at
+/// offset `-s`), computed once instead of in the loop.
+const SEEN_FROM: [(isize, u32); 2 * HALF] = {
+    let mut t = [(0isize, 0u32); 2 * HALF];
+    let mut k = 1;
+    while k <= HALF as isize {
+        let n = 2 * (k as usize - 1);
+        t[n] = (-k, 2 * slot(k));
+        t[n + 1] = (k, 2 * slot(-k));
+        k += 1;
+    }
+    t
+};
 
 /// How [`Board::toggle`] treats the cells that see the toggled one.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -477,32 +492,30 @@ impl Board {
     fn toggle(&mut self, i: usize, v: u8, mode: Refresh) {
         for d in 0..4 {
             let step = self.dirs[d];
-            for k in 1..=HALF as isize {
-                for s in [-k, k] {
-                    let j = (i as isize + s * step) as usize;
-                    // j sees i at offset -s.
-                    self.keys[j][d] ^= (v as u32) << (2 * slot(-s));
-                    // Only empty cells' patterns are kept up to date: a stone's (or a
-                    // wall's) data is never read, and make/unmake being last-in first-out,
-                    // it is still right when the stone is taken back by unmake; `clear_cell`
-                    // recomputes it for any other removal.
-                    if mode == Refresh::KeysOnly || self.cells[j] != EMPTY {
-                        continue;
-                    }
-                    let key = self.keys[j][d];
-                    let new = self.patterns(key);
-                    let new = [new.0, new.1];
-                    let old = [self.info[j][0].pat[d], self.info[j][1].pat[d]];
-                    if new == old {
-                        continue;
-                    }
-                    if mode == Refresh::Record {
-                        self.undo_cells.push((j as u32, self.info[j]));
-                    }
-                    for c in 0..2 {
-                        if new[c] != old[c] {
-                            self.repattern(j, c, d, new[c]);
-                        }
+            for &(s, shift) in &SEEN_FROM {
+                let j = (i as isize + s * step) as usize;
+                // j sees i at offset -s.
+                self.keys[j][d] ^= (v as u32) << shift;
+                // Only empty cells' patterns are kept up to date: a stone's (or a
+                // wall's) data is never read, and make/unmake being last-in first-out,
+                // it is still right when the stone is taken back by unmake; `clear_cell`
+                // recomputes it for any other removal.
+                if mode == Refresh::KeysOnly || self.cells[j] != EMPTY {
+                    continue;
+                }
+                let key = self.keys[j][d];
+                let new = self.patterns(key);
+                let new = [new.0, new.1];
+                let old = [self.info[j][0].pat[d], self.info[j][1].pat[d]];
+                if new == old {
+                    continue;
+                }
+                if mode == Refresh::Record {
+                    self.undo_cells.push((j as u32, self.info[j]));
+                }
+                for c in 0..2 {
+                    if new[c] != old[c] {
+                        self.repattern(j, c, d, new[c]);
                     }
                 }
             }
@@ -529,7 +542,12 @@ impl Board {
                 self.fours[c].set(j, t >= Threat::Four);
             }
         }
-        let (had, has) = (code_has_open_four(info.code), code_has_open_four(code));
+        // Only an open four appearing or going on this line can change the count.
+        let (had, has) = if p == Pattern::F4 || o == Pattern::F4 {
+            (code_has_open_four(info.code), code_has_open_four(code))
+        } else {
+            (false, false)
+        };
         if had != has {
             self.open_four_count[c] = if has {
                 self.open_four_count[c] + 1
@@ -575,15 +593,23 @@ impl Board {
         self.refresh_sets(i);
     }
 
+    /// Adds `delta` to the stone counts around cell `i`, whose content has just
+    /// changed, and updates the candidate set: the other cells' contents are fixed, so
+    /// only a count crossing zero, and cell `i` itself, can change it.
     fn bump_near(&mut self, i: usize, delta: i8) {
+        let crossed = u8::from(delta > 0);
         for dy in -2isize..=2 {
             for dx in -2isize..=2 {
                 let j = (i as isize + dy * self.stride as isize + dx) as usize;
-                self.near[j] = (self.near[j] as i8 + delta) as u8;
-                self.cands
-                    .set(j, self.near[j] > 0 && self.cells[j] == EMPTY);
+                let n = (self.near[j] as i8 + delta) as u8;
+                self.near[j] = n;
+                if n == crossed {
+                    self.cands.set(j, n > 0 && self.cells[j] == EMPTY);
+                }
             }
         }
+        self.cands
+            .set(i, self.near[i] > 0 && self.cells[i] == EMPTY);
     }
 
     // ----------------------------------------------------------------- public API
