@@ -246,10 +246,7 @@ pub fn run(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord, &Summary)) ->
                         failure.get_or_insert(e);
                     }
                     if let Some(t) = sprt {
-                        let w = summary.pair_wdl[0];
-                        let state = t.state(w);
-                        summary.sprt = Some((t.llr(w), state));
-                        if state != SprtState::Continue && !stop.swap(true, Ordering::SeqCst) {
+                        if sprt_update(&mut summary, &t) && !stop.swap(true, Ordering::SeqCst) {
                             summary.stopped_early = summary.played < summary.total;
                         }
                     }
@@ -345,9 +342,67 @@ fn worker(
     }
 }
 
+/// Updates the SPRT after a game; true when this game decided it. A decision is final:
+/// games still being played when it is reached (with `-concurrency` above 1) are
+/// counted in the results but do not reopen it, as in fishtest. (They used to: a match
+/// stopped by an accepted H1 could report "no decision" after one more game came in.)
+fn sprt_update(summary: &mut Summary, t: &Sprt) -> bool {
+    if summary
+        .sprt
+        .is_some_and(|(_, state)| state != SprtState::Continue)
+    {
+        return false;
+    }
+    let w = summary.pair_wdl[0];
+    let state = t.state(w);
+    summary.sprt = Some((t.llr(w), state));
+    state != SprtState::Continue
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Once H1 is accepted, a game finished after the decision (another worker's) is
+    /// counted but leaves the decision and its LLR as they were.
+    #[test]
+    fn an_sprt_decision_is_final() {
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 30.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let mut s = Summary {
+            pairs: vec![(0, 1)],
+            pair_wdl: vec![Wdl::default()],
+            engines: Vec::new(),
+            ends: Ends::default(),
+            black: Wdl::default(),
+            played: 0,
+            total: 400,
+            elapsed: Duration::ZERO,
+            sprt: Some((0.0, SprtState::Continue)),
+            stopped_early: false,
+        };
+        let mut decided_at = None;
+        for game in 1..=400 {
+            // Wins three games in five: H1 is accepted well before 400 games.
+            s.pair_wdl[0].add(if game % 5 < 3 { 1.0 } else { 0.0 });
+            if sprt_update(&mut s, &t) {
+                decided_at = Some(game);
+                break;
+            }
+        }
+        let at = decided_at.expect("H1 accepted");
+        let (llr, state) = s.sprt.unwrap();
+        assert_eq!(state, SprtState::AcceptH1);
+        // A late loss would put the LLR back under the bound on its own.
+        s.pair_wdl[0].add(0.0);
+        assert_eq!(t.state(s.pair_wdl[0]), SprtState::Continue, "game {at}");
+        assert!(!sprt_update(&mut s, &t));
+        assert_eq!(s.sprt, Some((llr, SprtState::AcceptH1)));
+    }
 
     #[test]
     fn schedules() {
