@@ -29,7 +29,9 @@ pub struct Params {
     pub iteration_growth: u32,
     /// Weight of the side to move's cell values, in fifths (5 = same as the opponent's).
     pub tempo_fifths: i32,
-    /// Fours the side to move may spend on a VCF at a leaf of the main search.
+    /// Fours the side to move may spend on a VCF at a leaf of the main search. 10
+    /// beat 6 by +59.8 Elo at 100 ms/move (the VCF is narrow, and its cache keeps the
+    /// longer searches cheap).
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off).
     pub root_vcf_fours: i32,
@@ -46,7 +48,7 @@ impl Params {
         lmr_min_moves: 3,
         iteration_growth: 1,
         tempo_fifths: 6,
-        leaf_vcf_fours: 6,
+        leaf_vcf_fours: 10,
         root_vcf_fours: 20,
         lmp_max_depth: 3,
         lmp_base: 5,
