@@ -178,9 +178,10 @@ fn pattern_values(p: &[Pattern; 4]) -> i32 {
 /// The threat class and value of a cell's four line patterns ([`combine`], through the
 /// small table).
 #[inline]
-fn combo_of(table: &[(Threat, i16)], p: &[Pattern; 4]) -> (Threat, i32) {
-    let (t, bonus) = table[combo_code(p)];
-    (t, pattern_values(p) + bonus as i32)
+fn combo_of(table: &[(Threat, i16)], p: &[Pattern; 4]) -> (Threat, i32, u16) {
+    let code = combo_code(p);
+    let (t, bonus) = table[code];
+    (t, pattern_values(p) + bonus as i32, code as u16)
 }
 
 pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
@@ -453,10 +454,10 @@ impl Board {
     #[inline]
     fn refresh_info(&mut self, i: usize) {
         for c in 0..2 {
-            let (t, v) = combo_of(self.combos, &self.info[i][c].pat);
+            let (t, v, code) = combo_of(self.combos, &self.info[i][c].pat);
             self.info[i][c].threat = t;
             self.info[i][c].value = v;
-            self.info[i][c].code = combo_code(&self.info[i][c].pat) as u16;
+            self.info[i][c].code = code;
         }
     }
 
@@ -478,8 +479,15 @@ impl Board {
     /// Puts cell `i` in or out of the candidate and four sets from its current data.
     #[inline]
     fn refresh_sets(&mut self, i: usize) {
+        self.cands
+            .set(i, self.cells[i] == EMPTY && self.near[i] > 0);
+        self.refresh_fours(i);
+    }
+
+    /// Puts cell `i` in or out of both colours' four sets from its current data.
+    #[inline]
+    fn refresh_fours(&mut self, i: usize) {
         let empty = self.cells[i] == EMPTY;
-        self.cands.set(i, empty && self.near[i] > 0);
         for c in 0..2 {
             self.fours[c].set(i, empty && self.info[i][c].threat >= Threat::Four);
         }
@@ -916,8 +924,7 @@ impl Board {
         self.account(i, -1);
         self.cells[i] = v;
         self.empties -= 1;
-        self.fours[0].set(i, false);
-        self.fours[1].set(i, false);
+        self.refresh_fours(i);
         self.toggle(i, v, Refresh::Record);
         self.hash ^= zobrist()[i][v as usize - 1];
         self.bump_near(i, 1);
@@ -940,16 +947,14 @@ impl Board {
         self.cells[i] = EMPTY;
         self.empties += 1;
         self.toggle(i, v, Refresh::KeysOnly);
+        // The saved cells were empty when saved, and still are.
         for &(j, info) in &self.undo_cells[frame.cells_len as usize..] {
-            let j = j as usize;
-            self.info[j] = info;
+            self.info[j as usize] = info;
             for (set, info) in self.fours.iter_mut().zip(info) {
-                set.set(j, info.threat >= Threat::Four);
+                set.set(j as usize, info.threat >= Threat::Four);
             }
         }
-        for c in 0..2 {
-            self.fours[c].set(i, self.info[i][c].threat >= Threat::Four);
-        }
+        self.refresh_fours(i);
         self.undo_cells.truncate(frame.cells_len as usize);
         self.value_sum = frame.value_sum;
         self.threat_count = frame.threat_count;
@@ -1194,7 +1199,8 @@ mod tests {
                 for c in Pattern::ALL {
                     for d in Pattern::ALL {
                         let p = [a, b, c, d];
-                        assert_eq!(combo_of(table, &p), combine(&p), "{p:?}");
+                        let (t, v, _) = combo_of(table, &p);
+                        assert_eq!((t, v), combine(&p), "{p:?}");
                     }
                 }
             }

@@ -674,22 +674,23 @@ fn scan(b: &Board) -> Scan {
         opp_has_three: b.open_four_count(opp) > 0 && !renju_opp_black,
         ..Scan::default()
     };
-    let my_five = b.threat_count(me, Threat::Five) > 0;
-    let check_renju_threes = renju_opp_black && b.open_four_count(opp) > 0;
-    if !(my_five || check_renju_threes) {
+    if b.threat_count(me, Threat::Five) > 0 {
+        s.my_five = five_point(b, me);
         return s;
     }
-    if my_five {
-        s.my_five = b
-            .four_cells(me)
-            .find(|&i| b.info(i, me).threat == Threat::Five);
-        return s;
+    if renju_opp_black && b.open_four_count(opp) > 0 {
+        // An open four makes the cell at least a FourFour, so it is among the four cells.
+        s.opp_has_three = b
+            .four_cells(opp)
+            .any(|i| b.info(i, opp).pat.contains(&Pattern::F4) && !b.forbidden_at(i));
     }
-    // An open four makes the cell at least a FourFour, so it is among the four cells.
-    s.opp_has_three = b
-        .four_cells(opp)
-        .any(|i| b.info(i, opp).pat.contains(&Pattern::F4) && !b.forbidden_at(i));
     s
+}
+
+/// The empty cell where `c` makes five (the first in cell order), if any.
+fn five_point(b: &Board, c: Color) -> Option<usize> {
+    b.four_cells(c)
+        .find(|&i| b.info(i, c).threat == Threat::Five)
 }
 
 /// True under the caro rules, where a four can also be stopped past its five point.

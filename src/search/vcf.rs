@@ -50,7 +50,7 @@ impl Searcher {
         let me = b.side_to_move();
         let opp = me.opp();
         if b.threat_count(me, Threat::Five) > 0 {
-            self.pv[ply][ply] = find_five_point(b, me)? as u16;
+            self.pv[ply][ply] = super::five_point(b, me)? as u16;
             return Some(ply + 1);
         }
         let opp_fives = b.threat_count(opp, Threat::Five);
@@ -138,10 +138,4 @@ pub(super) struct VcfEntry {
     mv: u16,
     plies: u8,
     fours: u8,
-}
-
-/// The empty cell where `c` makes five (the first found).
-fn find_five_point(b: &Board, c: Color) -> Option<usize> {
-    b.four_cells(c)
-        .find(|&i| b.info(i, c).threat == Threat::Five)
 }
