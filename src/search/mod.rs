@@ -39,6 +39,22 @@ pub struct Params {
     pub lmp_max_depth: i32,
     /// ... after `lmp_base + depth * depth` moves.
     pub lmp_base: usize,
+    /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
+    /// fixed one or two plies).
+    pub lmr_log_div: i32,
+    /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
+    /// skipped when the static evaluation plus this much a ply cannot reach alpha
+    /// (0: off) ...
+    pub futility_margin: i32,
+    /// ... at depths up to this.
+    pub futility_max_depth: i32,
+    /// Reverse futility: a non-PV node within `futility_max_depth` of the horizon,
+    /// with no opponent three or four on the board, whose evaluation beats beta by
+    /// this much a ply returns the evaluation (0: off).
+    pub rfp_margin: i32,
+    /// Half width of the aspiration window around the previous iteration's score
+    /// (0: full window).
+    pub aspiration: i32,
 }
 
 impl Params {
@@ -52,6 +68,11 @@ impl Params {
         root_vcf_fours: 20,
         lmp_max_depth: 3,
         lmp_base: 5,
+        lmr_log_div: 0,
+        futility_margin: 0,
+        futility_max_depth: 3,
+        rfp_margin: 0,
+        aspiration: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -71,6 +92,11 @@ impl Params {
             "root_vcf_fours" => self.root_vcf_fours = v,
             "lmp_max_depth" => self.lmp_max_depth = v,
             "lmp_base" => self.lmp_base = v as usize,
+            "lmr_log_div" => self.lmr_log_div = v,
+            "futility_margin" => self.futility_margin = v,
+            "futility_max_depth" => self.futility_max_depth = v,
+            "rfp_margin" => self.rfp_margin = v,
+            "aspiration" => self.aspiration = v,
             _ => return false,
         }
         true
@@ -177,6 +203,23 @@ pub struct Searcher {
     root_best: Option<(u16, Score)>,
     /// Results of earlier VCF searches (cleared for every new game).
     vcf_cache: Vec<vcf::VcfEntry>,
+    /// Late move reduction by depth and move number (with `lmr_log_div`).
+    lmr: Box<[[u8; 64]; 64]>,
+}
+
+/// The reductions ln(depth) * ln(move number) * 100 / `div`, at least 1 (all 1 when
+/// `div` is 0).
+fn lmr_table(div: i32) -> Box<[[u8; 64]; 64]> {
+    let mut t = Box::new([[1u8; 64]; 64]);
+    if div > 0 {
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (k, r) in row.iter_mut().enumerate().skip(1) {
+                let x = (d as f64).ln() * ((k + 1) as f64).ln() * 100.0 / div as f64;
+                *r = (x.round() as i64).clamp(1, 32) as u8;
+            }
+        }
+    }
+    t
 }
 
 /// Hash key of the side to move.
@@ -202,6 +245,7 @@ impl Searcher {
             stop_requested: false,
             root_best: None,
             vcf_cache: vec![vcf::VcfEntry::default(); vcf::VCF_CACHE],
+            lmr: lmr_table(Params::DEFAULT.lmr_log_div),
         }
     }
 
@@ -224,6 +268,7 @@ impl Searcher {
     /// Uses these tunables from now on.
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
+        self.lmr = lmr_table(params.lmr_log_div);
     }
 
     /// The tunables in use.
@@ -309,7 +354,7 @@ impl Searcher {
             let iter_start = limits.start.elapsed();
             self.iteration = depth;
             self.root_best = None;
-            let score = self.pvs(&mut b, depth, 0, -INFINITY, INFINITY, true, stop);
+            let score = self.root_search(&mut b, depth, best.as_ref().map(|x| x.1), stop);
             if self.aborted {
                 // Keep a move of the unfinished iteration only if it was fully searched.
                 match (self.root_best, best.as_mut()) {
@@ -361,6 +406,44 @@ impl Searcher {
             pv = vec![board_pos(board, m)];
         }
         Some(done(self, m, score, depth, pv))
+    }
+
+    /// One iteration at the root: a window of `aspiration` around the last score,
+    /// widened on the side that fails until the score falls inside (CITE: aspiration
+    /// windows, as in Stockfish); a full window without a usable last score.
+    fn root_search(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        last: Option<Score>,
+        stop: &AtomicBool,
+    ) -> Score {
+        let delta0 = self.params.aspiration;
+        let Some(last) = last.filter(|&l| delta0 > 0 && depth >= 4 && !is_mate(l)) else {
+            return self.pvs(b, depth, 0, -INFINITY, INFINITY, true, stop);
+        };
+        let mut delta = delta0;
+        let (mut lo, mut hi) = (last - delta, last + delta);
+        loop {
+            let score = self.pvs(b, depth, 0, lo, hi, true, stop);
+            if self.aborted {
+                return score;
+            }
+            if score <= lo && lo > -INFINITY {
+                lo = (lo - delta).max(-INFINITY);
+                if lo < -WIN_MIN {
+                    lo = -INFINITY;
+                }
+            } else if score >= hi && hi < INFINITY {
+                hi = (hi + delta).min(INFINITY);
+                if hi > WIN_MIN {
+                    hi = INFINITY;
+                }
+            } else {
+                return score;
+            }
+            delta *= 2;
+        }
     }
 
     fn check_limits(&mut self, stop: &AtomicBool) {
@@ -473,6 +556,27 @@ impl Searcher {
             }
         }
 
+        // Step 4a. Static-evaluation pruning near the horizon of a quiet non-PV node
+        // (CITE: reverse futility and futility pruning, as in Stockfish).
+        let mut futile = false;
+        if !pv_node
+            && depth <= self.params.futility_max_depth
+            && s.opp_fives == 0
+            && !s.opp_has_three
+            && (self.params.rfp_margin > 0 || self.params.futility_margin > 0)
+        {
+            let eval = self.evaluate(b);
+            if self.params.rfp_margin > 0
+                && beta.abs() < WIN_MIN
+                && eval - self.params.rfp_margin * depth >= beta
+            {
+                return eval;
+            }
+            futile = self.params.futility_margin > 0
+                && alpha.abs() < WIN_MIN
+                && eval + self.params.futility_margin * depth <= alpha;
+        }
+
         // Step 5. Moves.
         self.gen_moves(b, &s, ply, tt_move);
         if self.moves[ply].is_empty() {
@@ -500,6 +604,9 @@ impl Searcher {
             {
                 break;
             }
+            if futile && !tactical && best > -WIN_MIN {
+                break;
+            }
             b.make(m as usize);
             let new_depth = depth - 1;
             let score = if k == 0 {
@@ -510,7 +617,11 @@ impl Searcher {
                     && k >= self.params.lmr_min_moves
                     && !tactical
                 {
-                    1 + i32::from(k >= 8 && depth >= 5)
+                    if self.params.lmr_log_div > 0 {
+                        self.lmr[(depth as usize).min(63)][k.min(63)] as i32
+                    } else {
+                        1 + i32::from(k >= 8 && depth >= 5)
+                    }
                 } else {
                     0
                 };
