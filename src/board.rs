@@ -1,10 +1,13 @@
 //! The game position: stones, walls, side to move, history, and the rules' verdicts.
 //!
 //! Internally the board is padded by [`HALF`] wall cells on every side, so every line
-//! window can be read and updated without bounds checks. For every cell and direction
-//! the board keeps the line key of its neighbourhood (see [`crate::pattern`]) and, for
-//! each colour, the pattern a stone there would make, the cell's threat class and its
-//! evaluation value. Placing or removing a stone updates only the 40 cells within reach.
+//! window can be read and updated without bounds checks. Every line of the padded
+//! board (row, column and both diagonals) is one word, two bits a cell, so a move
+//! flips four words and a cell's line key (see [`crate::pattern`]) is a shift and a
+//! mask of its line's word. For every empty cell the board keeps, for each colour, the
+//! pattern a stone there would make on each line, the cell's threat class and its
+//! evaluation value. Placing a stone updates only the 40 cells within reach; taking it
+//! back flips the four words and restores the saved cells.
 
 use crate::cellset::CellSet;
 use crate::pattern::{FiveRule, PairLookup, Pattern, PatternTable, HALF};
@@ -81,20 +84,27 @@ const fn slot(k: isize) -> u32 {
     }) as u32
 }
 
-/// For each offset `s` (|s| in 1..=HALF, nearest first) of a cell that sees the
-/// toggled one, the bit position of the toggled cell in that cell's key (its slot at
-/// offset `-s`), computed once instead of in the loop.
-const SEEN_FROM: [(isize, u32); 2 * HALF] = {
-    let mut t = [(0isize, 0u32); 2 * HALF];
+/// The offsets (|s| in 1..=HALF, nearest first) of the cells that see a cell on a line.
+const SEEN_FROM: [isize; 2 * HALF] = {
+    let mut t = [0isize; 2 * HALF];
     let mut k = 1;
     while k <= HALF as isize {
         let n = 2 * (k as usize - 1);
-        t[n] = (-k, 2 * slot(k));
-        t[n + 1] = (k, 2 * slot(-k));
+        t[n] = -k;
+        t[n + 1] = k;
         k += 1;
     }
     t
 };
+
+/// The line key of the cell at position `p` (at least [`HALF`]) of a line word: the
+/// cells from `p - HALF` to `p + HALF` without the centre, in [`slot`] order.
+#[inline]
+fn line_key(word: u128, p: usize) -> u32 {
+    const SIDE: u32 = (1 << (2 * HALF)) - 1;
+    let w = (word >> (2 * (p - HALF))) as u32;
+    (w & SIDE) | ((w >> (2 * HALF + 2)) & SIDE) << (2 * HALF)
+}
 
 /// How [`Board::toggle`] treats the cells that see the toggled one.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -103,8 +113,8 @@ enum Refresh {
     Update,
     /// Recompute, saving the old data for [`Board::unmake`].
     Record,
-    /// Only flip the key bits (the data is restored from the undo stack).
-    KeysOnly,
+    /// Only flip the line words (the data is restored from the undo stack).
+    LinesOnly,
 }
 
 /// What [`Board::make`] saves besides the changed cells.
@@ -248,7 +258,11 @@ pub struct Board {
     /// Both colours' pattern for every line key under the rule (see [`pair_table`]).
     pairs: &'static PairLookup,
     cells: Vec<u8>,
-    keys: Vec<[u32; 4]>,
+    /// Every line of the padded board, two bits a cell (see [`line_key`]).
+    lines: Vec<u128>,
+    /// Per cell and direction: the index of its line in `lines` (high bits) and its
+    /// position on it (low 8 bits).
+    line_of: Vec<[u32; 4]>,
     info: Vec<[CellInfo; 2]>,
     /// Number of stones in the 5x5 square around each cell.
     near: Vec<u8>,
@@ -296,6 +310,27 @@ impl std::fmt::Debug for Board {
     }
 }
 
+/// For every cell of a padded board `stride` cells wide and `rows` high, and each
+/// direction (the order of `Board::dirs`: across, down, down-right, down-left), the index
+/// of the cell's line among all the board's lines (high bits) and the cell's position
+/// on it (low 8 bits): its column across, its row otherwise.
+fn line_refs(stride: usize, rows: usize) -> Vec<[u32; 4]> {
+    let diagonals = stride + rows - 1;
+    (0..stride * rows)
+        .map(|i| {
+            let (x, y) = (i % stride, i / stride);
+            let line = [
+                y,
+                rows + x,
+                rows + stride + (x + rows - 1 - y),
+                rows + stride + diagonals + (x + y),
+            ];
+            let pos = [x, y, y, y];
+            std::array::from_fn(|d| (line[d] << 8 | pos[d]) as u32)
+        })
+        .collect()
+}
+
 /// Both colours' pattern for every line key under `rule` (see [`PairLookup`]). Built
 /// once per rule.
 fn pair_table(rule: Rule) -> &'static PairLookup {
@@ -335,7 +370,8 @@ impl Board {
             rule,
             pairs: pair_table(rule),
             cells: vec![WALL; n],
-            keys: vec![[0; 4]; n],
+            lines: Vec::new(),
+            line_of: line_refs(stride, height + 2 * HALF),
             info: vec![[CellInfo::default(); 2]; n],
             near: vec![0; n],
             cands: CellSet::default(),
@@ -365,11 +401,18 @@ impl Board {
     /// Recomputes every derived structure from the cells (also the test oracle).
     fn rebuild(&mut self) {
         let n = self.cells.len();
+        let lines = self
+            .line_of
+            .iter()
+            .flatten()
+            .map(|&r| r as usize >> 8)
+            .max();
+        self.lines = vec![u128::MAX; lines.map_or(0, |l| l + 1)];
         for i in 0..n {
-            if self.is_inner(i) {
-                for d in 0..4 {
-                    self.keys[i][d] = self.read_key(i, d);
-                }
+            for d in 0..4 {
+                let (l, p) = self.line_slot(i, d);
+                let shift = 2 * p;
+                self.lines[l] = self.lines[l] & !(3 << shift) | (self.cells[i] as u128) << shift;
             }
         }
         self.value_sum = [0; 2];
@@ -408,6 +451,23 @@ impl Board {
         x >= HALF && x < HALF + self.width && y >= HALF && y < HALF + self.height
     }
 
+    /// The index in `lines` of cell `i`'s line in direction `d`, and the cell's
+    /// position on it.
+    #[inline]
+    fn line_slot(&self, i: usize, d: usize) -> (usize, usize) {
+        let r = self.line_of[i][d];
+        ((r >> 8) as usize, (r & 0xFF) as usize)
+    }
+
+    /// The line key of cell `i` in direction `d`, from its line word.
+    #[inline]
+    fn key(&self, i: usize, d: usize) -> u32 {
+        let (l, p) = self.line_slot(i, d);
+        line_key(self.lines[l], p)
+    }
+
+    /// The line key of cell `i` in direction `d`, read cell by cell (the recount that
+    /// [`Board::verify`] checks the line words against).
     fn read_key(&self, i: usize, d: usize) -> u32 {
         let mut key = 0;
         for k in 1..=HALF as isize {
@@ -445,7 +505,7 @@ impl Board {
 
     #[inline]
     fn refresh_pattern(&mut self, i: usize, d: usize) {
-        let key = self.keys[i][d];
+        let key = self.key(i, d);
         let (pb, pw) = self.patterns(key);
         self.info[i][0].pat[d] = pb;
         self.info[i][1].pat[d] = pw;
@@ -493,25 +553,29 @@ impl Board {
         }
     }
 
-    /// Sets (`v` = stone or wall) or clears (same `v` again) cell `i` in every key that
-    /// sees it and, unless `mode` is [`Refresh::KeysOnly`], refreshes the patterns of
-    /// those cells whose pattern changes ([`Refresh::Record`] saves their old data on the
-    /// undo stack first).
+    /// Sets (`v` = stone or wall) or clears (same `v` again) cell `i` in its four line
+    /// words and, unless `mode` is [`Refresh::LinesOnly`], refreshes the patterns of the
+    /// cells that see it whose pattern changes ([`Refresh::Record`] saves their old data
+    /// on the undo stack first).
     fn toggle(&mut self, i: usize, v: u8, mode: Refresh) {
         for d in 0..4 {
+            let (l, p) = self.line_slot(i, d);
+            let word = self.lines[l] ^ (v as u128) << (2 * p);
+            self.lines[l] = word;
+            if mode == Refresh::LinesOnly {
+                continue;
+            }
             let step = self.dirs[d];
-            for &(s, shift) in &SEEN_FROM {
+            for &s in &SEEN_FROM {
                 let j = (i as isize + s * step) as usize;
-                // j sees i at offset -s.
-                self.keys[j][d] ^= (v as u32) << shift;
                 // Only empty cells' patterns are kept up to date: a stone's (or a
                 // wall's) data is never read, and make/unmake being last-in first-out,
                 // it is still right when the stone is taken back by unmake; `clear_cell`
                 // recomputes it for any other removal.
-                if mode == Refresh::KeysOnly || self.cells[j] != EMPTY {
+                if self.cells[j] != EMPTY {
                     continue;
                 }
-                let key = self.keys[j][d];
+                let key = line_key(word, (p as isize + s) as usize);
                 let new = self.patterns(key);
                 let new = [new.0, new.1];
                 let old = [self.info[j][0].pat[d], self.info[j][1].pat[d]];
@@ -946,7 +1010,7 @@ impl Board {
         let v = self.cells[i];
         self.cells[i] = EMPTY;
         self.empties += 1;
-        self.toggle(i, v, Refresh::KeysOnly);
+        self.toggle(i, v, Refresh::LinesOnly);
         // The saved cells were empty when saved, and still are.
         for &(j, info) in &self.undo_cells[frame.cells_len as usize..] {
             self.info[j as usize] = info;
@@ -973,9 +1037,17 @@ impl Board {
     pub fn verify(&self) -> Result<(), String> {
         let mut fresh = self.clone();
         fresh.rebuild();
+        if fresh.lines != self.lines {
+            return Err("line words differ from a recount".into());
+        }
         for i in self.cell_indices() {
-            if fresh.keys[i] != self.keys[i] {
-                return Err(format!("key differs at {}", self.pos(i)));
+            for d in 0..4 {
+                if self.key(i, d) != self.read_key(i, d) {
+                    return Err(format!(
+                        "line key differs at {} in direction {d}",
+                        self.pos(i)
+                    ));
+                }
             }
             // A stone's cell data is not kept (see `toggle`); only empty cells count.
             if self.cells[i] == EMPTY && fresh.info[i] != self.info[i] {
