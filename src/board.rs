@@ -144,16 +144,20 @@ pub(crate) const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400,
 /// fives, open fours, fours, open threes and twos (open twos and blocked threes) among
 /// a cell's four line patterns, which is all [`combine`] looks at besides the values.
 const COMBO_DIGIT: [u16; 11] = [0, 0, 0, 0, 0, 1, 1, 5, 25, 125, 625];
-/// Number of combination codes (four patterns, each digit at most 4).
-const COMBO_CODES: usize = 3125;
+/// Room for the combination codes (four patterns, each digit at most 4, make 3125
+/// codes): a power of two, so that a masked code indexes the table without a bounds
+/// check.
+const COMBO_SLOTS: usize = 4096;
 
-/// Threat class and bonus value (beyond the sum of the pattern values) of every
-/// combination code; built once, 12.5 KB, so it stays in the first-level cache.
-fn combo_table() -> &'static [(Threat, i16)] {
+/// Threat class and bonus value (beyond the sum of the pattern values) by combination code.
+type ComboTable = [(Threat, i16); COMBO_SLOTS];
+
+/// The [`ComboTable`], built once; 16 KB, so it stays in the first-level cache.
+fn combo_table() -> &'static ComboTable {
     use std::sync::OnceLock;
-    static T: OnceLock<Vec<(Threat, i16)>> = OnceLock::new();
+    static T: OnceLock<Box<ComboTable>> = OnceLock::new();
     T.get_or_init(|| {
-        let mut t = vec![(Threat::None, 0i16); COMBO_CODES];
+        let mut t = Box::new([(Threat::None, 0i16); COMBO_SLOTS]);
         for a in Pattern::ALL {
             for b in Pattern::ALL {
                 for c in Pattern::ALL {
@@ -188,7 +192,7 @@ fn pattern_values(p: &[Pattern; 4]) -> i32 {
 /// The threat class and value of a cell's four line patterns ([`combine`], through the
 /// small table).
 #[inline]
-fn combo_of(table: &[(Threat, i16)], p: &[Pattern; 4]) -> (Threat, i32, u16) {
+fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
     let code = combo_code(p);
     let (t, bonus) = table[code];
     (t, pattern_values(p) + bonus as i32, code as u16)
@@ -276,7 +280,7 @@ pub struct Board {
     threat_count: [[u16; 8]; 2],
     /// Number of empty cells where the colour makes an open four, per colour.
     open_four_count: [u16; 2],
-    combos: &'static [(Threat, i16)],
+    combos: &'static ComboTable,
     /// Cell data saved by `make` for `unmake`, and one frame per `make`.
     undo_cells: Vec<(u32, [CellInfo; 2])>,
     undo_frames: Vec<UndoFrame>,
@@ -602,8 +606,8 @@ impl Board {
         let info = &mut self.info[j][c];
         let o = info.pat[d];
         let code = info.code + COMBO_DIGIT[p as usize] - COMBO_DIGIT[o as usize];
-        let (t, bonus) = self.combos[code as usize];
-        let old_bonus = self.combos[info.code as usize].1;
+        let (t, bonus) = self.combos[code as usize & (COMBO_SLOTS - 1)];
+        let old_bonus = self.combos[info.code as usize & (COMBO_SLOTS - 1)].1;
         let value = info.value + PATTERN_VALUE[p as usize] - PATTERN_VALUE[o as usize]
             + (bonus - old_bonus) as i32;
         self.value_sum[c] += value - info.value;

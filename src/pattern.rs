@@ -307,25 +307,29 @@ impl PatternTable {
         let (tb, tw) = (PatternTable::get(black), PatternTable::get(white));
         let half = 1u32 << HALF_BITS;
         // White reads its table with the colours swapped, which swaps each half.
-        let left = (0..half)
-            .map(|h| {
-                let b = tb.left_of[h as usize] as usize * tb.rights;
-                let w = tw.left_of[swap_colors(h) as usize] as usize * tw.rights;
-                (b | w << 16) as u32
-            })
-            .collect();
-        let right = (0..half)
-            .map(|h| {
-                let b = tb.right_of[h as usize] as u32;
-                let w = tw.right_of[swap_colors(h) as usize] as u32;
-                b | w << 16
-            })
-            .collect();
+        let mut left = Box::new([0u32; 1 << HALF_BITS]);
+        let mut right = Box::new([0u32; 1 << HALF_BITS]);
+        for h in 0..half {
+            let b = tb.left_of[h as usize] as usize * tb.rights;
+            let w = tw.left_of[swap_colors(h) as usize] as usize * tw.rights;
+            left[h as usize] = (b | w << 16) as u32;
+            let b = tb.right_of[h as usize] as u32;
+            let w = tw.right_of[swap_colors(h) as usize] as u32;
+            right[h as usize] = b | w << 16;
+        }
+        let dense = |t: &PatternTable| {
+            assert!(t.dense.len() <= DENSE_CAP, "dense pattern table too large");
+            let mut d = Box::new([Pattern::default(); DENSE_CAP]);
+            for (x, &v) in d.iter_mut().zip(&t.dense) {
+                *x = Pattern::from_u8(v);
+            }
+            d
+        };
         PairLookup {
             left,
             right,
-            black: tb.dense.clone(),
-            white: tw.dense.clone(),
+            black: dense(tb),
+            white: dense(tw),
         }
     }
 
@@ -371,14 +375,20 @@ impl PatternTable {
 /// by the row length for the left half), which index the two dense tables. A flat
 /// table of all 2^20 keys is 1 MB; a sampling profile put 13% of the search on the
 /// load from it.
+///
+/// The tables are fixed-size arrays indexed by masked numbers, so the lookup, which
+/// runs for every cell a move reaches, needs no bounds checks.
 pub struct PairLookup {
     /// Per left half key: black's row offset (low 16 bits), white's (high 16 bits).
-    left: Vec<u32>,
+    left: Box<[u32; 1 << HALF_BITS]>,
     /// Per right half key: black's column (low 16 bits), white's (high 16 bits).
-    right: Vec<u32>,
-    black: Vec<u8>,
-    white: Vec<u8>,
+    right: Box<[u32; 1 << HALF_BITS]>,
+    black: Box<[Pattern; DENSE_CAP]>,
+    white: Box<[Pattern; DENSE_CAP]>,
 }
+
+/// Room for the dense tables (a power of two above the largest, 94 x 94).
+const DENSE_CAP: usize = 1 << 14;
 
 impl PairLookup {
     /// Black's and white's pattern for playing the centre of `key`.
@@ -386,9 +396,9 @@ impl PairLookup {
     pub fn get(&self, key: u32) -> (Pattern, Pattern) {
         let l = self.left[(key & ((1 << HALF_BITS) - 1)) as usize];
         let r = self.right[((key >> HALF_BITS) & ((1 << HALF_BITS) - 1)) as usize];
-        let b = self.black[((l & 0xFFFF) + (r & 0xFFFF)) as usize];
-        let w = self.white[((l >> 16) + (r >> 16)) as usize];
-        (Pattern::from_u8(b), Pattern::from_u8(w))
+        let b = self.black[((l & 0xFFFF) + (r & 0xFFFF)) as usize & (DENSE_CAP - 1)];
+        let w = self.white[((l >> 16) + (r >> 16)) as usize & (DENSE_CAP - 1)];
+        (b, w)
     }
 }
 
