@@ -673,15 +673,26 @@ impl Board {
     /// changed, and updates the candidate set: the other cells' contents are fixed, so
     /// only a count crossing zero, and cell `i` itself, can change it.
     fn bump_near(&mut self, i: usize, delta: i8) {
-        let crossed = u8::from(delta > 0);
+        // The five counts of a row of the square are bytes of one little-endian word
+        // (counts stay below 128, so adding or subtracting a byte of 1 never carries).
+        const ONES: u64 = 0x01_0101_0101;
+        const HIGH: u64 = 0x80_8080_8080;
         for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let j = (i as isize + dy * self.stride as isize + dx) as usize;
-                let n = (self.near[j] as i8 + delta) as u8;
-                self.near[j] = n;
-                if n == crossed {
-                    self.cands.set(j, n > 0 && self.cells[j] == EMPTY);
-                }
+            let base = (i as isize + dy * self.stride as isize - 2) as usize;
+            let bytes: &mut [u8; 8] = (&mut self.near[base..base + 8])
+                .try_into()
+                .expect("the padding holds a whole word past every row of the square");
+            let old = u64::from_le_bytes(*bytes);
+            let new = if delta > 0 { old + ONES } else { old - ONES };
+            *bytes = new.to_le_bytes();
+            // The counts that were zero (adding) or became zero (taking away): exactly
+            // the bytes whose high bit the borrow clears.
+            let z = if delta > 0 { old } else { new };
+            let mut zero = !((z | HIGH) - ONES) & HIGH;
+            while zero != 0 {
+                let j = base + (zero.trailing_zeros() / 8) as usize;
+                zero &= zero - 1;
+                self.cands.set(j, delta > 0 && self.cells[j] == EMPTY);
             }
         }
         self.cands
