@@ -137,8 +137,10 @@ pub(crate) struct CellInfo {
     pub value: i32,
 }
 
-/// Evaluation weight of each line pattern for the player who could play there.
-pub(crate) const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400, 2000];
+/// Evaluation weight of each line pattern (in [`Pattern::ALL`] order) for the player
+/// who could play there. A cell's value is the sum over its four lines plus the
+/// [`THREAT_BONUS`] of its threat class; `wuzi-tune` fits both from game outcomes.
+pub const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400, 2000];
 
 /// Each pattern's digit in a cell's combination code: the code counts, in base 5, the
 /// fives, open fours, fours, open threes and twos (open twos and blocked threes) among
@@ -198,6 +200,10 @@ fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
     (t, pattern_values(p) + bonus as i32, code as u16)
 }
 
+/// Evaluation bonus of each threat class (in [`Threat`] order) on top of the cell's
+/// pattern values.
+pub const THREAT_BONUS: [i32; 8] = [0, 0, 0, 150, 0, 400, 600, 0];
+
 pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
     let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
     let fives = count(Pattern::F5);
@@ -222,14 +228,7 @@ pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
     } else {
         Threat::None
     };
-    let mut value = pattern_values(p);
-    value += match threat {
-        Threat::FourFour => 600,
-        Threat::FourThree => 400,
-        Threat::ThreeThree => 150,
-        _ => 0,
-    };
-    (threat, value)
+    (threat, pattern_values(p) + THREAT_BONUS[threat as usize])
 }
 
 /// Zobrist keys: fixed seed, so hashes (and bench node counts) are the same every run.
@@ -249,6 +248,28 @@ fn zobrist() -> &'static [[u64; 2]] {
         let n = (MAX_SIZE + 2 * HALF) * (MAX_SIZE + 2 * HALF);
         (0..n).map(|_| [next(), next()]).collect()
     })
+}
+
+/// Counts behind one colour's evaluation (see [`Board::census`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Census {
+    /// Per pattern, in [`Pattern::ALL`] order.
+    pub patterns: [u32; 11],
+    /// Per threat class, in [`Threat`] order.
+    pub threats: [u32; 8],
+}
+
+impl Census {
+    /// The evaluation value these counts make under the given weights.
+    pub fn value(&self, pattern_value: &[i32; 11], threat_bonus: &[i32; 8]) -> i64 {
+        let p: i64 = (0..11)
+            .map(|k| self.patterns[k] as i64 * pattern_value[k] as i64)
+            .sum();
+        let t: i64 = (0..8)
+            .map(|k| self.threats[k] as i64 * threat_bonus[k] as i64)
+            .sum();
+        p + t
+    }
 }
 
 /// A Gomoku position.
@@ -984,8 +1005,24 @@ impl Board {
 
     /// Sum of the cell values of colour `c` over the empty cells.
     #[inline]
-    pub(crate) fn value_sum(&self, c: Color) -> i32 {
+    pub fn value_sum(&self, c: Color) -> i32 {
         self.value_sum[c.index()]
+    }
+
+    /// What the evaluation of colour `c` is made of: for each pattern, the number of
+    /// (empty cell, line) pairs where `c` would make it, and for each threat class the
+    /// number of empty cells. [`Board::value_sum`] is the dot product of these with
+    /// [`PATTERN_VALUE`] and [`THREAT_BONUS`] (used to fit them; walks the board).
+    pub fn census(&self, c: Color) -> Census {
+        let mut n = Census::default();
+        for i in self.cell_indices().filter(|&i| self.cells[i] == EMPTY) {
+            let info = &self.info[i][c.index()];
+            for p in info.pat {
+                n.patterns[p as usize] += 1;
+            }
+            n.threats[info.threat as usize] += 1;
+        }
+        n
     }
 
     /// Internal fast make: plays the side to move at cell `i`, saving what

@@ -3,7 +3,7 @@
 //! Module map (dependencies point one way): `types` <- `board` <- `search` <-
 //! {`protocol`, `bench`} <- the binary. `time` depends only on `std`. `arena` (the match
 //! runner behind the `wuzi-match` binary) uses `board` as its referee and `search` for
-//! making openings.
+//! making openings. `tune` (behind `wuzi-tune`) fits the evaluation weights to games.
 
 pub mod arena;
 pub mod bench;
@@ -14,4 +14,5 @@ pub mod protocol;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod types;

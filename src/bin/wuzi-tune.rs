@@ -1,0 +1,119 @@
+//! `wuzi-tune`: fits the evaluation weights to the outcomes of recorded games (see
+//! [`wuzi::tune`] and the README's "Tuning the evaluation").
+//!
+//! `wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] PSQ_FILE_OR_DIR...`
+
+use std::path::{Path, PathBuf};
+use wuzi::tune::{self, Sample, TUNABLE};
+use wuzi::types::Rule;
+
+const NAMES: [&str; 19] = [
+    "Dead",
+    "Overline",
+    "B1",
+    "F1",
+    "B2",
+    "F2",
+    "B3",
+    "F3",
+    "B4",
+    "F4",
+    "F5",
+    "None",
+    "Two",
+    "Three",
+    "ThreeThree",
+    "Four",
+    "FourThree",
+    "FourFour",
+    "Five",
+];
+
+fn main() {
+    let mut rule = Rule::Freestyle;
+    let mut skip = 6;
+    let mut tempo = wuzi::search::Params::DEFAULT.tempo_fifths as f64 / 5.0;
+    let mut iterations = 1500;
+    let mut rate = 1.0;
+    let mut files: Vec<PathBuf> = Vec::new();
+    for a in std::env::args().skip(1) {
+        let num = |v: &str| v.parse::<f64>().unwrap_or_else(|_| usage());
+        if let Some(v) = a.strip_prefix("rule=") {
+            rule = Rule::from_info(num(v) as i64);
+        } else if let Some(v) = a.strip_prefix("skip=") {
+            skip = num(v) as usize;
+        } else if let Some(v) = a.strip_prefix("tempo=") {
+            tempo = num(v);
+        } else if let Some(v) = a.strip_prefix("iterations=") {
+            iterations = num(v) as usize;
+        } else if let Some(v) = a.strip_prefix("rate=") {
+            rate = num(v);
+        } else {
+            collect(Path::new(&a), &mut files);
+        }
+    }
+    if files.is_empty() {
+        usage();
+    }
+    files.sort();
+    // Every tenth game is held out, to check that the fit generalises.
+    let (mut train, mut test): (Vec<Sample>, Vec<Sample>) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    for (n, f) in files.iter().enumerate() {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let Some((w, h, moves)) = tune::parse_psq(&text) else {
+            continue;
+        };
+        let Some(s) = tune::game_samples(w, h, &moves, rule, skip, tempo) else {
+            continue;
+        };
+        games += 1;
+        if n % 10 == 9 { &mut test } else { &mut train }.extend(s);
+    }
+    println!(
+        "{games} games, {} training positions, {} held out",
+        train.len(),
+        test.len()
+    );
+    if train.is_empty() {
+        println!("no usable positions in the given files");
+        std::process::exit(1);
+    }
+    let w0 = tune::current_weights();
+    let scale = tune::fit_scale(&train, &w0);
+    println!(
+        "current weights: scale {scale:.1}, mse train {:.5} held out {:.5}",
+        tune::mse(&train, &w0, scale),
+        tune::mse(&test, &w0, scale)
+    );
+    let w = tune::fit_weights(&train, &w0, scale, iterations, rate);
+    println!(
+        "fitted weights:  scale {scale:.1}, mse train {:.5} held out {:.5}",
+        tune::mse(&train, &w, scale),
+        tune::mse(&test, &w, scale)
+    );
+    for &i in &TUNABLE {
+        println!("  {:<10} {:>7.0} -> {:>7.1}", NAMES[i], w0[i], w[i]);
+    }
+}
+
+fn collect(p: &Path, out: &mut Vec<PathBuf>) {
+    if p.is_dir() {
+        if let Ok(rd) = std::fs::read_dir(p) {
+            for e in rd.flatten() {
+                collect(&e.path(), out);
+            }
+        }
+    } else {
+        out.push(p.to_path_buf());
+    }
+}
+
+fn usage() -> ! {
+    println!(
+        "usage: wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] PSQ_FILE_OR_DIR..."
+    );
+    std::process::exit(2);
+}

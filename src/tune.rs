@@ -1,0 +1,287 @@
+//! Fitting the evaluation weights to game outcomes (CITE: Texel's tuning method).
+//!
+//! The static evaluation is linear in the board's [`Census`]: the side to move's
+//! cell values, weighted by `tempo_fifths / 5`, minus the opponent's, where a value is
+//! a dot product of pattern and threat-class counts with [`PATTERN_VALUE`] and
+//! [`THREAT_BONUS`]. Given positions from finished games, each labelled with the
+//! result for the side to move (1, 1/2, 0), the fit first picks the scale `S` for
+//! which `sigmoid(eval / S)` best predicts the results with the current weights, then
+//! moves the weights to lower the mean squared error further. Positions the
+//! evaluation never sees (a five on the board for either side, an open or double
+//! four for the side to move: the search settles those) are left out.
+//!
+//! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
+
+use crate::board::{Board, Census, Threat, PATTERN_VALUE, THREAT_BONUS};
+use crate::types::{Pos, Rule};
+
+/// Features: the 11 pattern counts, then the 8 threat-class counts.
+pub const FEATURES: usize = 19;
+
+/// The weights the fit may change: the patterns from B1 to F5 and the bonuses of the
+/// double threats (the other entries stay 0).
+pub const TUNABLE: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11 + 3, 11 + 5, 11 + 6];
+
+/// A position's features (side to move's census times the tempo, minus the
+/// opponent's) and the game's result for the side to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub x: [f64; FEATURES],
+    pub result: f64,
+}
+
+/// The current weights as one vector in feature order.
+pub fn current_weights() -> [f64; FEATURES] {
+    let mut w = [0.0; FEATURES];
+    for (k, &v) in PATTERN_VALUE.iter().chain(&THREAT_BONUS).enumerate() {
+        w[k] = v as f64;
+    }
+    w
+}
+
+/// The features of a census pair.
+pub fn features(me: &Census, opp: &Census, tempo: f64) -> [f64; FEATURES] {
+    let counts = |c: &Census| {
+        let mut v = [0.0; FEATURES];
+        for (k, &n) in c.patterns.iter().chain(&c.threats).enumerate() {
+            v[k] = n as f64;
+        }
+        v
+    };
+    let (m, o) = (counts(me), counts(opp));
+    std::array::from_fn(|k| tempo * m[k] - o[k])
+}
+
+/// The sample of the board's position, or `None` if the evaluation never judges it.
+pub fn sample(b: &Board, result_for_mover: f64, tempo: f64) -> Option<Sample> {
+    let me = b.side_to_move();
+    let (cm, co) = (b.census(me), b.census(me.opp()));
+    let five = Threat::Five as usize;
+    if cm.threats[five] > 0 || co.threats[five] > 0 || cm.threats[Threat::FourFour as usize] > 0 {
+        return None;
+    }
+    Some(Sample {
+        x: features(&cm, &co, tempo),
+        result: result_for_mover,
+    })
+}
+
+/// A game read from a PSQ file: its board size and moves (black first).
+pub fn parse_psq(text: &str) -> Option<(usize, usize, Vec<Pos>)> {
+    let mut lines = text.lines();
+    let header = lines.next()?;
+    let size = header.split_whitespace().nth(1)?.trim_end_matches(',');
+    let (w, h) = size.split_once('x')?;
+    let (w, h): (usize, usize) = (w.parse().ok()?, h.parse().ok()?);
+    let mut moves = Vec::new();
+    for line in lines {
+        let f: Vec<&str> = line.trim().split(',').collect();
+        let (Some(x), Some(y), 3) = (
+            f.first().and_then(|v| v.parse::<u8>().ok()),
+            f.get(1).and_then(|v| v.parse::<u8>().ok()),
+            f.len(),
+        ) else {
+            break;
+        };
+        if x == 0 || y == 0 {
+            return None;
+        }
+        moves.push(Pos::new(x - 1, y - 1));
+    }
+    Some((w, h, moves))
+}
+
+/// The samples of one game: every position from ply `skip` on, labelled with the
+/// final result. `None` if the moves do not replay on a board of that size.
+pub fn game_samples(
+    w: usize,
+    h: usize,
+    moves: &[Pos],
+    rule: Rule,
+    skip: usize,
+    tempo: f64,
+) -> Option<Vec<Sample>> {
+    let mut b = Board::new(w, h, rule);
+    let mut positions = Vec::new();
+    for (ply, &m) in moves.iter().enumerate() {
+        if ply >= skip {
+            positions.push(b.clone());
+        }
+        b.play(m).ok()?;
+    }
+    let winner = b.winner();
+    Some(
+        positions
+            .iter()
+            .filter_map(|p| {
+                let r = match winner {
+                    None => 0.5,
+                    Some(c) if c == p.side_to_move() => 1.0,
+                    Some(_) => 0.0,
+                };
+                sample(p, r, tempo)
+            })
+            .collect(),
+    )
+}
+
+fn sigmoid(v: f64) -> f64 {
+    1.0 / (1.0 + (-v).exp())
+}
+
+fn dot(w: &[f64; FEATURES], x: &[f64; FEATURES]) -> f64 {
+    w.iter().zip(x).map(|(a, b)| a * b).sum()
+}
+
+/// Mean squared error of `sigmoid(w . x / scale)` against the results.
+pub fn mse(samples: &[Sample], w: &[f64; FEATURES], scale: f64) -> f64 {
+    let e: f64 = samples
+        .iter()
+        .map(|s| (s.result - sigmoid(dot(w, &s.x) / scale)).powi(2))
+        .sum();
+    e / samples.len().max(1) as f64
+}
+
+/// The scale at which the weights `w` predict the results best (a search over a
+/// logarithmic grid, then a finer one around the best point).
+pub fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
+    let mut best = (f64::INFINITY, 1.0);
+    let mut lo = 1.0f64.ln();
+    let mut hi = 100_000.0f64.ln();
+    for _ in 0..4 {
+        let steps = 40;
+        for k in 0..=steps {
+            let s = (lo + (hi - lo) * k as f64 / steps as f64).exp();
+            let e = mse(samples, w, s);
+            if e < best.0 {
+                best = (e, s);
+            }
+        }
+        let step = (hi - lo) / steps as f64;
+        lo = best.1.ln() - step;
+        hi = best.1.ln() + step;
+    }
+    best.1
+}
+
+/// Lowers the mean squared error by moving the [`TUNABLE`] weights (full-batch Adam,
+/// `iterations` steps of about `rate` weight units), starting from `w`.
+pub fn fit_weights(
+    samples: &[Sample],
+    w: &[f64; FEATURES],
+    scale: f64,
+    iterations: usize,
+    rate: f64,
+) -> [f64; FEATURES] {
+    let mut w = *w;
+    let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
+    let (b1, b2, eps) = (0.9, 0.999, 1e-12);
+    let n = samples.len().max(1) as f64;
+    for t in 1..=iterations {
+        let mut g = [0.0; FEATURES];
+        for s in samples {
+            let p = sigmoid(dot(&w, &s.x) / scale);
+            let k = 2.0 * (p - s.result) * p * (1.0 - p) / scale;
+            for (gi, xi) in g.iter_mut().zip(&s.x) {
+                *gi += k * xi;
+            }
+        }
+        for &i in &TUNABLE {
+            let gi = g[i] / n;
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            w[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Params;
+
+    /// The linear model is the engine's evaluation: with the current weights and the
+    /// engine's tempo, w . x is 5 times (tempo_fifths * V_me - 5 * V_opp) / 5.
+    #[test]
+    fn features_reproduce_the_engine_evaluation() {
+        let tempo = Params::DEFAULT.tempo_fifths;
+        for bp in crate::bench::POSITIONS {
+            let b = crate::bench::board_of(bp);
+            let me = b.side_to_move();
+            let x = features(&b.census(me), &b.census(me.opp()), tempo as f64 / 5.0);
+            let model = dot(&current_weights(), &x) * 5.0;
+            let engine = (b.value_sum(me) * tempo - b.value_sum(me.opp()) * 5) as f64;
+            assert!(
+                (model - engine).abs() < 1e-6,
+                "{}: {model} vs {engine}",
+                bp.name
+            );
+            assert_eq!(
+                b.census(me).value(&PATTERN_VALUE, &THREAT_BONUS),
+                b.value_sum(me) as i64
+            );
+        }
+    }
+
+    /// On results drawn from a known model, the fit recovers its weights.
+    #[test]
+    fn the_fit_recovers_known_weights() {
+        let mut seed = 12345u64;
+        let mut rand = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut truth = [0.0; FEATURES];
+        for (n, &i) in TUNABLE.iter().enumerate() {
+            truth[i] = 10.0 + 15.0 * n as f64;
+        }
+        let scale = 200.0;
+        let samples: Vec<Sample> = (0..20000)
+            .map(|_| {
+                let mut x = [0.0; FEATURES];
+                for &i in &TUNABLE {
+                    x[i] = (rand() * 6.0 - 3.0).round();
+                }
+                let p = sigmoid(dot(&truth, &x) / scale);
+                let result = if rand() < p { 1.0 } else { 0.0 };
+                Sample { x, result }
+            })
+            .collect();
+        let start = [0.0; FEATURES];
+        let fitted = fit_weights(&samples, &start, scale, 600, 2.0);
+        for &i in &TUNABLE {
+            assert!(
+                (fitted[i] - truth[i]).abs() < 0.2 * truth[i] + 5.0,
+                "weight {i}: fitted {} vs {}",
+                fitted[i],
+                truth[i]
+            );
+        }
+        assert!(mse(&samples, &fitted, scale) < mse(&samples, &start, scale));
+    }
+
+    #[test]
+    fn a_psq_game_replays_and_labels_the_winner() {
+        // Black makes five on row 8 (columns 1-5); white plays row 10.
+        let mut text = String::from("Piskvorky 15x15, 11:11, 0\n");
+        for k in 0..5 {
+            text += &format!("{},8,0\n", k + 1);
+            if k < 4 {
+                text += &format!("{},10,0\n", k + 1);
+            }
+        }
+        text += "a\nb\n0\n";
+        let (w, h, moves) = parse_psq(&text).unwrap();
+        assert_eq!((w, h, moves.len()), (15, 15, 9));
+        let s = game_samples(w, h, &moves, Rule::Freestyle, 0, 1.2).unwrap();
+        // The positions with a five point on the board are left out.
+        assert!(!s.is_empty() && s.len() < 9);
+        // The first positions have no threats: black to move (won), then white (lost).
+        assert_eq!((s[0].result, s[1].result), (1.0, 0.0));
+    }
+}
