@@ -140,7 +140,7 @@ pub(crate) struct CellInfo {
 /// Evaluation weight of each line pattern (in [`Pattern::ALL`] order) for the player
 /// who could play there. A cell's value is the sum over its four lines plus the
 /// [`THREAT_BONUS`] of its threat class; `wuzi-tune` fits both from game outcomes.
-pub const PATTERN_VALUE: [i32; 11] = [0, 0, 1, 3, 6, 16, 20, 60, 70, 400, 2000];
+pub const PATTERN_VALUE: [i32; 11] = [0, 0, 0, 4, 5, 13, 48, 117, 284, 256, 2000];
 
 /// Each pattern's digit in a cell's combination code: the code counts, in base 5, the
 /// fives, open fours, fours, open threes and twos (open twos and blocked threes) among
@@ -202,7 +202,7 @@ fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
 
 /// Evaluation bonus of each threat class (in [`Threat`] order) on top of the cell's
 /// pattern values.
-pub const THREAT_BONUS: [i32; 8] = [0, 0, 0, 150, 0, 400, 600, 0];
+pub const THREAT_BONUS: [i32; 8] = [0, 0, 0, 0, 0, 980, 313, 0];
 
 pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
     let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
