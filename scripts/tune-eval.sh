@@ -42,5 +42,5 @@ target/release/wuzi-match -engine cmd="$bin" name=a -engine cmd="$bin" name=b \
     -games "$GAMES" -concurrency "$CONCURRENCY" -tc "$TC" -rule "$RULE" -size "$SIZE" \
     -openings "$out/openings.txt" format=offset -psq "$out/psq" -quiet \
     > "$out/selfplay.txt" || true
-head -3 "$out/selfplay.txt" | tail -1
+sed -n 4p "$out/selfplay.txt"
 target/release/wuzi-tune rule="$RULE" "$out/psq"
