@@ -215,7 +215,7 @@ mod binary {
             b.send(&format!("TURN {},{}", o.x, o.y));
             let m = searched(b);
             r.play(m).unwrap();
-            o = r.pick_near(m, 1).unwrap();
+            o = r.pick_defending().unwrap();
         };
         turn(&mut b);
         turn(&mut b);
@@ -232,7 +232,9 @@ mod binary {
         b.send(&format!("INFO max_memory {}", 128 * MB));
         let m = searched(&mut b);
         r.play(m).unwrap();
-        o = r.pick_near(m, 1).unwrap();
+        // A defending opponent: against one that never blocks, the brain (whose moves
+        // depend on its weights) can have an open four by now and win without a search.
+        o = r.pick_defending().unwrap();
         b.send("INFO timeout_turn 1000");
         r.play(o).unwrap();
         b.send(&format!("TURN {},{}", o.x, o.y));

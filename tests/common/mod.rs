@@ -408,6 +408,16 @@ impl Referee {
         self.board.winner().is_some() || self.board.is_full()
     }
 
+    /// The side to move's choice by a shallow search (depth 3, 1 MB table): an opponent
+    /// that blocks the brain's threes, for tests that need the brain to keep searching
+    /// rather than win at once against a scripted opponent that never defends.
+    pub fn pick_defending(&self) -> Option<Pos> {
+        let mut s = wuzi::search::Searcher::new(1 << 20);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        s.search(&self.board, &wuzi::search::Limits::depth(3), &stop)
+            .map(|r| r.best)
+    }
+
     /// A legal point for the side to move near `around` (spiralling out, the `skip`-th
     /// found on the first ring that has enough), for a scripted opponent.
     pub fn pick_near(&self, around: Pos, skip: usize) -> Option<Pos> {
