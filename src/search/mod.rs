@@ -269,8 +269,12 @@ impl Searcher {
 
     /// Uses these tunables from now on.
     pub fn set_params(&mut self, params: Params) {
+        // The session sets the tunables before every search: rebuild the reduction
+        // table (4096 logarithms) only when its parameter changes.
+        if params.lmr_log_div != self.params.lmr_log_div {
+            self.lmr = lmr_table(params.lmr_log_div);
+        }
         self.params = params;
-        self.lmr = lmr_table(params.lmr_log_div);
     }
 
     /// The tunables in use.
@@ -432,12 +436,12 @@ impl Searcher {
                 return score;
             }
             if score <= lo && lo > -INFINITY {
-                lo = (lo - delta).max(-INFINITY);
+                lo -= delta;
                 if lo < -WIN_MIN {
                     lo = -INFINITY;
                 }
             } else if score >= hi && hi < INFINITY {
-                hi = (hi + delta).min(INFINITY);
+                hi += delta;
                 if hi > WIN_MIN {
                     hi = INFINITY;
                 }
@@ -902,6 +906,22 @@ pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reduction table follows `lmr_log_div` through set_params, which the session
+    /// calls before every search but which rebuilds the table only on a change.
+    #[test]
+    fn the_reduction_table_follows_its_parameter() {
+        let mut s = Searcher::new(1 << 16);
+        assert_eq!(s.lmr, lmr_table(Params::DEFAULT.lmr_log_div));
+        for div in [100, 100, 0, Params::DEFAULT.lmr_log_div] {
+            s.set_params(Params {
+                lmr_log_div: div,
+                ..Params::DEFAULT
+            });
+            assert_eq!(s.lmr, lmr_table(div), "lmr_log_div {div}");
+        }
+        assert_ne!(lmr_table(100), lmr_table(250));
+    }
 
     /// A search whose time is already up stops within two clock checks (the root VCF's
     /// and depth 1's) and still gives a legal move. The soak lost a renju game on time
