@@ -24,24 +24,14 @@ impl Searcher {
         let me = b.side_to_move();
         let key = b.hash() ^ if me == Color::White { WHITE_TO_MOVE } else { 0 };
         let slot = (key as usize) & (VCF_CACHE - 1);
-        let e = self.vcf_cache[slot];
-        if e.key == key {
-            if e.plies > 0 {
-                self.pv[ply][ply] = e.mv;
-                return Some(ply + e.plies as usize);
-            }
-            if e.fours as i32 >= fours {
-                return None;
-            }
+        if let Some(hit) = self.vcf_cache[slot].lookup(key, fours) {
+            let (mv, plies) = hit?;
+            self.pv[ply][ply] = mv;
+            return Some(ply + plies);
         }
         let r = self.vcf_uncached(b, ply, fours);
         if !self.aborted {
-            self.vcf_cache[slot] = VcfEntry {
-                key,
-                mv: self.pv[ply][ply],
-                plies: r.map_or(0, |p| (p - ply) as u8),
-                fours: fours.min(255) as u8,
-            };
+            self.vcf_cache[slot] = VcfEntry::new(key, self.pv[ply][ply], r.map(|p| p - ply), fours);
         }
         r
     }
@@ -130,12 +120,40 @@ impl Searcher {
 /// Entries of the VCF result cache (a power of two).
 pub(super) const VCF_CACHE: usize = 1 << 16;
 
-/// A cached VCF result: a win in `plies` with first move `mv`, or (plies 0) no win
-/// within `fours` fours.
+/// A cached threat-search result (VCF or VCT): a win in `plies` with first move `mv`,
+/// or (plies 0) no win within a budget of `budget` fours (or threats).
 #[derive(Clone, Copy, Default)]
 pub(super) struct VcfEntry {
     key: u64,
     mv: u16,
     plies: u8,
-    fours: u8,
+    budget: u8,
+}
+
+impl VcfEntry {
+    /// The result of a search of `key` with `budget`: a win `plies` plies on (first move
+    /// `mv`), or none.
+    pub(super) fn new(key: u64, mv: u16, plies: Option<usize>, budget: i32) -> VcfEntry {
+        VcfEntry {
+            key,
+            mv,
+            plies: plies.map_or(0, |p| p.min(255) as u8),
+            budget: budget.clamp(0, 255) as u8,
+        }
+    }
+
+    /// What the entry says about `key` searched with `budget`: `Some(Some((mv,
+    /// plies)))` a known win, `Some(None)` no win within at least that budget, `None`
+    /// unknown.
+    pub(super) fn lookup(&self, key: u64, budget: i32) -> Option<Option<(u16, usize)>> {
+        if self.key != key {
+            None
+        } else if self.plies > 0 {
+            Some(Some((self.mv, self.plies as usize)))
+        } else if self.budget as i32 >= budget {
+            Some(None)
+        } else {
+            None
+        }
+    }
 }
