@@ -95,9 +95,14 @@ impl Params {
     /// match without a rebuild (the protocol passes `INFO wuzi_<name> <value>`).
     /// Returns false for an unknown name or a value out of the field's range.
     pub fn set(&mut self, name: &str, value: i64) -> bool {
-        let small = i32::try_from(value)
-            .ok()
-            .filter(|v| (0..=10_000_000).contains(v));
+        // Node counts may be large; every other tunable stays small (the tempo
+        // multiplies cell values and must not overflow).
+        let max = if name == "root_vct_nodes" {
+            10_000_000
+        } else {
+            1000
+        };
+        let small = i32::try_from(value).ok().filter(|v| (0..=max).contains(v));
         let Some(v) = small else {
             return false;
         };
@@ -980,6 +985,21 @@ mod tests {
 
     /// The reduction table follows `lmr_log_div` through set_params, which the session
     /// calls before every search but which rebuilds the table only on a change.
+    #[test]
+    fn tunables_keep_their_ranges() {
+        let mut p = Params::DEFAULT;
+        assert!(p.set("root_vct_nodes", 2_000_000));
+        assert_eq!(p.root_vct_nodes, 2_000_000);
+        assert!(p.set("root_vct_threats", 8));
+        assert!(
+            !p.set("tempo_fifths", 2_000_000),
+            "would overflow the evaluation"
+        );
+        assert!(!p.set("root_vct_nodes", 20_000_000));
+        assert!(!p.set("root_vct_percent", -1));
+        assert_eq!(p.tempo_fifths, Params::DEFAULT.tempo_fifths);
+    }
+
     #[test]
     fn the_reduction_table_follows_its_parameter() {
         let mut s = Searcher::new(1 << 16);
