@@ -110,8 +110,7 @@ fn wuzi_solves_the_suite() {
             let (r, mut ok) = solve(c);
             if !ok && c.kind == "vct" && r.score > 0 && is_mate(r.score) {
                 // Another first move than the listed one: accepted if it is proved.
-                let mut s = suite::oracle_searcher();
-                let mut prover = suite::Prover::new(|b: &Board| suite::oracle_move(&mut s, b));
+                let mut prover = suite::Prover::wuzi();
                 let mut b = c.board.clone();
                 b.play(r.best).unwrap();
                 ok = prover.defender_loses(&mut b, 30).is_ok();
@@ -224,8 +223,7 @@ fn vct_wins_are_proved() {
     let vct: Vec<_> = cases.iter().filter(|c| c.kind == "vct").collect();
     assert!(vct.len() >= 8, "only {} vct cases", vct.len());
     for c in vct {
-        let mut s = suite::oracle_searcher();
-        let mut prover = suite::Prover::new(|b: &Board| suite::oracle_move(&mut s, b));
+        let mut prover = suite::Prover::wuzi();
         let mut b = c.board.clone();
         if let Err(e) = prover.attacker_wins(&mut b, 30) {
             panic!("{}: not proved: {e}", c.name);
@@ -289,8 +287,7 @@ fn generate_vct() {
                     r.depth == 0 && is_mate(r.score) && r.score > 0
                 };
                 if solved(&t) && !solved(&f) {
-                    let mut s = suite::oracle_searcher();
-                    let mut prover = suite::Prover::new(|x: &Board| suite::oracle_move(&mut s, x));
+                    let mut prover = suite::Prover::wuzi();
                     let mut t2 = b.clone();
                     let moves: Vec<String> =
                         b.history().iter().map(|(p, _)| p.to_string()).collect();
@@ -337,8 +334,7 @@ fn the_prover_rejects_what_is_not_won() {
         .find(|c| c.name == "free-double-three")
         .unwrap();
     // The winning double three at 7,7, through Wuzi's search: proved.
-    let mut s = suite::oracle_searcher();
-    let mut prover = suite::Prover::new(|b: &Board| suite::oracle_move(&mut s, b));
+    let mut prover = suite::Prover::wuzi();
     prover
         .attacker_wins(&mut case.board.clone(), 10)
         .expect("the double three wins");
@@ -353,13 +349,11 @@ fn the_prover_rejects_what_is_not_won() {
     // White to move after black's double three can still not be proved a win for white.
     let mut b = case.board.clone();
     b.play(Pos::new(7, 7)).unwrap();
-    let mut s = suite::oracle_searcher();
-    let mut prover = suite::Prover::new(|b: &Board| suite::oracle_move(&mut s, b));
+    let mut prover = suite::Prover::wuzi();
     prover.max_nodes = 20;
     assert!(prover.attacker_wins(&mut b, 10).is_err());
     // And every white reply there loses: the defender's side of the same proof.
-    let mut s = suite::oracle_searcher();
-    let mut prover = suite::Prover::new(|b: &Board| suite::oracle_move(&mut s, b));
+    let mut prover = suite::Prover::wuzi();
     prover.defender_loses(&mut b, 10).expect("white loses");
 }
 

@@ -859,25 +859,33 @@ fn board_pos(b: &Board, i: usize) -> Pos {
 fn scan(b: &Board) -> Scan {
     let me = b.side_to_move();
     let opp = me.opp();
-    let renju_opp_black = b.rule() == crate::types::Rule::Renju && opp == Color::Black;
     let mut s = Scan {
         opp_fives: b.threat_count(opp, Threat::Five) as usize,
         opp_has_four: b.threats_at_least(opp, Threat::Four) > 0,
         my_four_four: b.threat_count(me, Threat::FourFour) > 0,
-        opp_has_three: b.open_four_count(opp) > 0 && !renju_opp_black,
         ..Scan::default()
     };
     if b.threat_count(me, Threat::Five) > 0 {
+        // We win at once: the opponent's threes do not matter.
         s.my_five = five_point(b, me);
         return s;
     }
-    if renju_opp_black && b.open_four_count(opp) > 0 {
-        // An open four makes the cell at least a FourFour, so it is among the four cells.
-        s.opp_has_three = b
-            .four_cells(opp)
-            .any(|i| b.info(i, opp).pat.contains(&Pattern::F4) && !b.forbidden_at(i));
-    }
+    s.opp_has_three = has_real_three(b, opp);
     s
+}
+
+/// True if `c` has a cell where it makes an open four and may play (under renju, black's
+/// open-four points must not be fouls).
+fn has_real_three(b: &Board, c: Color) -> bool {
+    if b.open_four_count(c) == 0 {
+        return false;
+    }
+    if !(b.rule() == crate::types::Rule::Renju && c == Color::Black) {
+        return true;
+    }
+    // An open four makes the cell at least a FourFour, so it is among the four cells.
+    b.four_cells(c)
+        .any(|i| b.info(i, c).pat.contains(&Pattern::F4) && !b.forbidden_at(i))
 }
 
 /// The empty cell where `c` makes five (the first in cell order), if any.
@@ -983,8 +991,7 @@ pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
 mod tests {
     use super::*;
 
-    /// The reduction table follows `lmr_log_div` through set_params, which the session
-    /// calls before every search but which rebuilds the table only on a change.
+    /// `INFO wuzi_*` accepts large values only for the node cap; the others stay small.
     #[test]
     fn tunables_keep_their_ranges() {
         let mut p = Params::DEFAULT;
@@ -1000,6 +1007,8 @@ mod tests {
         assert_eq!(p.tempo_fifths, Params::DEFAULT.tempo_fifths);
     }
 
+    /// The reduction table follows `lmr_log_div` through set_params, which the session
+    /// calls before every search but which rebuilds the table only on a change.
     #[test]
     fn the_reduction_table_follows_its_parameter() {
         let mut s = Searcher::new(1 << 16);

@@ -113,7 +113,7 @@ impl Searcher {
         let renju_black = b.rule() == Rule::Renju && defender == Color::Black;
         let replies: Vec<usize> = if b.threat_count(attacker, Threat::Five) > 0 {
             super::five_defences(b, attacker)
-        } else if has_real_three(b, attacker) {
+        } else if super::has_real_three(b, attacker) {
             // The likeliest refutations first (one is enough): the attacker's best
             // points, then the defender's strongest counter-threats.
             let mut r: Vec<(usize, i32)> = b
@@ -153,17 +153,4 @@ impl Searcher {
         }
         Some(latest)
     }
-}
-
-/// True if `c` has a cell where it makes an open four and may play (under renju, black's
-/// open-four points must not be fouls).
-fn has_real_three(b: &Board, c: Color) -> bool {
-    if b.open_four_count(c) == 0 {
-        return false;
-    }
-    if !(b.rule() == Rule::Renju && c == Color::Black) {
-        return true;
-    }
-    b.four_cells(c)
-        .any(|i| b.info(i, c).pat.contains(&Pattern::F4) && !b.forbidden_at(i))
 }

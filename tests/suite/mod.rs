@@ -188,6 +188,12 @@ impl<'a> Prover<'a> {
         }
     }
 
+    /// A prover whose oracle is Wuzi's search ([`oracle_searcher`], [`oracle_move`]).
+    pub fn wuzi() -> Prover<'static> {
+        let mut s = oracle_searcher();
+        Prover::new(move |b: &Board| oracle_move(&mut s, b))
+    }
+
     /// Ok if the side to move wins by force within `budget` moves of its own.
     pub fn attacker_wins(&mut self, b: &mut Board, budget: usize) -> Result<(), String> {
         let me = b.side_to_move();
