@@ -591,7 +591,12 @@ impl Board {
                 continue;
             }
             let step = self.dirs[d];
-            for &s in &SEEN_FROM {
+            let reach = if self.pairs.far_matters(v) {
+                2 * HALF
+            } else {
+                2 * HALF - 2
+            };
+            for &s in &SEEN_FROM[..reach] {
                 let j = (i as isize + s * step) as usize;
                 // Only empty cells' patterns are kept up to date: a stone's (or a
                 // wall's) data is never read, and make/unmake being last-in first-out,

@@ -325,12 +325,17 @@ impl PatternTable {
             }
             d
         };
-        PairLookup {
+        let mut t = PairLookup {
             left,
             right,
             black: dense(tb),
             white: dense(tw),
+            far_matters: [true; 4],
+        };
+        for v in 1..4 {
+            t.far_matters[v] = t.far_cell_matters(v as u32);
         }
+        t
     }
 
     /// The shared table for `rule`, built on first use.
@@ -385,6 +390,9 @@ pub struct PairLookup {
     right: Box<[u32; 1 << HALF_BITS]>,
     black: Box<[Pattern; DENSE_CAP]>,
     white: Box<[Pattern; DENSE_CAP]>,
+    /// Per cell value (black, white, wall at 1, 2, 3): whether that value at distance
+    /// [`HALF`] can change either colour's pattern (see [`PairLookup::far_matters`]).
+    far_matters: [bool; 4],
 }
 
 /// Room for the dense tables (a power of two above the largest, 94 x 94).
@@ -399,6 +407,26 @@ impl PairLookup {
         let b = self.black[((l & 0xFFFF) + (r & 0xFFFF)) as usize & (DENSE_CAP - 1)];
         let w = self.white[((l >> 16) + (r >> 16)) as usize & (DENSE_CAP - 1)];
         (b, w)
+    }
+
+    /// True if putting `v` (1 black, 2 white, 3 wall) on an empty cell at distance
+    /// [`HALF`] from the centre can change either colour's pattern. Under freestyle
+    /// nothing beyond distance 4 counts, and under exactly-five only an own stone
+    /// there does (it would make an overline), so a move need not refresh the cells
+    /// that far away; the board reads this to skip them.
+    #[inline]
+    pub fn far_matters(&self, v: u8) -> bool {
+        self.far_matters[v as usize & 3]
+    }
+
+    /// Computes [`PairLookup::far_matters`] from the tables: every key whose outermost
+    /// cell on either side is empty, against the same key with `v` there.
+    fn far_cell_matters(&self, v: u32) -> bool {
+        let far = [0, 2 * (2 * HALF as u32 - 1)];
+        (0..1u32 << KEY_BITS).any(|key| {
+            far.iter()
+                .any(|&shift| key >> shift & 3 == 0 && self.get(key) != self.get(key | v << shift))
+        })
     }
 }
 
@@ -521,6 +549,26 @@ mod tests {
         let six = key_from_picture("xxXxxx");
         assert_eq!(pairs.get(six).0, Pattern::Overline);
         assert_eq!(pairs.get(swap_colors(six)).1, Pattern::F5);
+    }
+
+    /// Which stones at distance [`HALF`] the tables say can matter, against the rules:
+    /// nothing beyond distance 4 decides a five under freestyle; under exactly-five an
+    /// own stone there makes an overline; under caro an opponent stone there blocks a
+    /// five's end. A wall never counts as an own stone or as the opponent's.
+    #[test]
+    fn far_cells_matter_only_where_the_rule_looks_that_far() {
+        use FiveRule::*;
+        let cases = [
+            (AtLeast, AtLeast, [false, false, false]),
+            (Exact, Exact, [true, true, false]),
+            (Exact, AtLeast, [true, false, false]),
+            (CaroAtLeast, CaroAtLeast, [true, true, false]),
+        ];
+        for (black, white, want) in cases {
+            let t = PatternTable::pair_lookup(black, white);
+            let got = [1, 2, 3].map(|v| t.far_matters(v));
+            assert_eq!(got, want, "{black:?}/{white:?}");
+        }
     }
 
     #[test]
