@@ -535,6 +535,15 @@ impl Searcher {
         self.check_limits_now();
     }
 
+    /// Counts one node (a position the search visits, as Rapfi and Stockfish count
+    /// them: the main search's nodes and both sides' nodes of the threat searches).
+    /// True every [`CHECK_EVERY`] nodes, when the caller should check the limits.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes.is_multiple_of(CHECK_EVERY)
+    }
+
     /// Sets `aborted` when a limit is reached. A search stopped during depth 1 still
     /// has a move: the best fully searched root move, or the first in move order.
     fn check_limits_now(&mut self) {
@@ -563,8 +572,7 @@ impl Searcher {
         pv_node: bool,
         stop: &AtomicBool,
     ) -> Score {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
+        if self.count_node() {
             self.check_limits(stop);
         }
         if self.aborted {

@@ -14,8 +14,7 @@ impl Searcher {
     /// Searches for a VCF for the side to move using at most `fours` of its own moves.
     /// Returns the ply (counted like `ply`) at which the five is made.
     pub(super) fn vcf(&mut self, b: &mut Board, ply: usize, fours: i32) -> Option<usize> {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(super::CHECK_EVERY) {
+        if self.count_node() {
             self.check_limits_now();
         }
         if self.aborted {
@@ -92,6 +91,9 @@ impl Searcher {
     /// The defender's forced replies to the four just played (the side to move is the
     /// defender): every defence must lose to a further four.
     fn after_four(&mut self, b: &mut Board, ply: usize, fours: i32) -> Option<usize> {
+        if self.count_node() {
+            self.check_limits_now();
+        }
         let defender = b.side_to_move();
         let attacker = defender.opp();
         if b.threat_count(defender, Threat::Five) > 0 {

@@ -30,8 +30,7 @@ impl Searcher {
     /// ply (counted like `ply`) at which the five is made; the first move is left in
     /// `pv[ply][ply]`.
     pub(super) fn vct(&mut self, b: &mut Board, ply: usize, threats: i32) -> Option<usize> {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(super::CHECK_EVERY) {
+        if self.count_node() {
             self.check_limits_now();
         }
         if self.aborted || super::is_caro(b) {
@@ -105,6 +104,9 @@ impl Searcher {
     /// reply must lose to a further VCT. `None` if the attacker has no four or three
     /// standing (the move was not forcing) or a reply escapes.
     fn vct_defend(&mut self, b: &mut Board, ply: usize, threats: i32) -> Option<usize> {
+        if self.count_node() {
+            self.check_limits_now();
+        }
         let defender = b.side_to_move();
         let attacker = defender.opp();
         if b.threat_count(defender, Threat::Five) > 0 {
