@@ -382,6 +382,54 @@ pub fn five_rules(rule: Rule) -> [FiveRule; 2] {
     }
 }
 
+/// The board-wide sums and counts that a cell's pattern change updates (borrowed
+/// apart from the cells, see [`Board::toggle`]).
+struct Tally<'a> {
+    value_sum: &'a mut [i32; 2],
+    threat_count: &'a mut [[u16; 8]; 2],
+    open_four_count: &'a mut [u16; 2],
+    fours: &'a mut [CellSet; 2],
+    combos: &'a ComboTable,
+}
+
+impl Tally<'_> {
+    /// Sets empty cell `j`'s pattern for colour `c` on line `d` to `p` (`info` is the
+    /// cell's data for `c`), updating its combination code, threat and value from the
+    /// one changed pattern, and the board's sums and counts by the difference.
+    #[inline]
+    fn repattern(&mut self, info: &mut CellInfo, j: usize, c: usize, d: usize, p: Pattern) {
+        let o = info.pat[d];
+        let code = info.code + COMBO_DIGIT[p as usize] - COMBO_DIGIT[o as usize];
+        let (t, bonus) = self.combos[code as usize & (COMBO_SLOTS - 1)];
+        let old_bonus = self.combos[info.code as usize & (COMBO_SLOTS - 1)].1;
+        let value = info.value + PATTERN_VALUE[p as usize] - PATTERN_VALUE[o as usize]
+            + (bonus - old_bonus) as i32;
+        self.value_sum[c] += value - info.value;
+        if t != info.threat {
+            self.threat_count[c][info.threat as usize] -= 1;
+            self.threat_count[c][t as usize] += 1;
+            if (t >= Threat::Four) != (info.threat >= Threat::Four) {
+                self.fours[c].set(j, t >= Threat::Four);
+            }
+        }
+        // Only an open four appearing or going on this line can change the count.
+        if p == Pattern::F4 || o == Pattern::F4 {
+            let (had, has) = (code_has_open_four(info.code), code_has_open_four(code));
+            if had != has {
+                self.open_four_count[c] = if has {
+                    self.open_four_count[c] + 1
+                } else {
+                    self.open_four_count[c] - 1
+                };
+            }
+        }
+        info.pat[d] = p;
+        info.code = code;
+        info.threat = t;
+        info.value = value;
+    }
+}
+
 impl Board {
     /// An empty board. Panics if a side is outside `MIN_SIZE..=MAX_SIZE`.
     pub fn new(width: usize, height: usize, rule: Rule) -> Board {
@@ -583,84 +631,66 @@ impl Board {
     /// cells that see it whose pattern changes ([`Refresh::Record`] saves their old data
     /// on the undo stack first).
     fn toggle(&mut self, i: usize, v: u8, mode: Refresh) {
+        // Disjoint borrows of the fields, so that writing cell data does not make the
+        // compiler reload the other fields' pointers.
+        let Board {
+            lines,
+            line_of,
+            cells,
+            info,
+            pairs,
+            combos,
+            undo_cells,
+            dirs,
+            ..
+        } = self;
+        let mut tally = Tally {
+            value_sum: &mut self.value_sum,
+            threat_count: &mut self.threat_count,
+            open_four_count: &mut self.open_four_count,
+            fours: &mut self.fours,
+            combos,
+        };
+        let reach = if pairs.far_matters(v) {
+            2 * HALF
+        } else {
+            2 * HALF - 2
+        };
         for d in 0..4 {
-            let (l, p) = self.line_slot(i, d);
-            let word = self.lines[l] ^ (v as u128) << (2 * p);
-            self.lines[l] = word;
+            let r = line_of[i][d];
+            let (l, p) = ((r >> 8) as usize, (r & 0xFF) as usize);
+            let word = lines[l] ^ (v as u128) << (2 * p);
+            lines[l] = word;
             if mode == Refresh::LinesOnly {
                 continue;
             }
-            let step = self.dirs[d];
-            let reach = if self.pairs.far_matters(v) {
-                2 * HALF
-            } else {
-                2 * HALF - 2
-            };
+            let step = dirs[d];
             for &s in &SEEN_FROM[..reach] {
                 let j = (i as isize + s * step) as usize;
                 // Only empty cells' patterns are kept up to date: a stone's (or a
                 // wall's) data is never read, and make/unmake being last-in first-out,
                 // it is still right when the stone is taken back by unmake; `clear_cell`
                 // recomputes it for any other removal.
-                if self.cells[j] != EMPTY {
+                if cells[j] != EMPTY {
                     continue;
                 }
-                let key = line_key(word, (p as isize + s) as usize);
-                let new = self.patterns(key);
-                let new = [new.0, new.1];
-                let old = [self.info[j][0].pat[d], self.info[j][1].pat[d]];
-                if new == old {
+                let (nb, nw) = pairs.get(line_key(word, (p as isize + s) as usize));
+                let cell = &mut info[j];
+                let (ob, ow) = (cell[0].pat[d], cell[1].pat[d]);
+                if nb == ob && nw == ow {
                     continue;
                 }
                 if mode == Refresh::Record {
-                    self.undo_cells.push((j as u32, self.info[j]));
+                    undo_cells.push((j as u32, *cell));
                 }
-                for c in 0..2 {
-                    if new[c] != old[c] {
-                        self.repattern(j, c, d, new[c]);
-                    }
+                if nb != ob {
+                    tally.repattern(&mut cell[0], j, 0, d, nb);
+                }
+                if nw != ow {
+                    tally.repattern(&mut cell[1], j, 1, d, nw);
                 }
             }
         }
-    }
-
-    /// Sets empty cell `j`'s pattern for colour `c` on line `d` to `p`, updating its
-    /// combination code, threat and value from the one changed pattern, and the
-    /// board's sums and counts by the difference.
-    #[inline]
-    fn repattern(&mut self, j: usize, c: usize, d: usize, p: Pattern) {
-        let info = &mut self.info[j][c];
-        let o = info.pat[d];
-        let code = info.code + COMBO_DIGIT[p as usize] - COMBO_DIGIT[o as usize];
-        let (t, bonus) = self.combos[code as usize & (COMBO_SLOTS - 1)];
-        let old_bonus = self.combos[info.code as usize & (COMBO_SLOTS - 1)].1;
-        let value = info.value + PATTERN_VALUE[p as usize] - PATTERN_VALUE[o as usize]
-            + (bonus - old_bonus) as i32;
-        self.value_sum[c] += value - info.value;
-        if t != info.threat {
-            self.threat_count[c][info.threat as usize] -= 1;
-            self.threat_count[c][t as usize] += 1;
-            if (t >= Threat::Four) != (info.threat >= Threat::Four) {
-                self.fours[c].set(j, t >= Threat::Four);
-            }
-        }
-        // Only an open four appearing or going on this line can change the count.
-        let (had, has) = if p == Pattern::F4 || o == Pattern::F4 {
-            (code_has_open_four(info.code), code_has_open_four(code))
-        } else {
-            (false, false)
-        };
-        if had != has {
-            self.open_four_count[c] = if has {
-                self.open_four_count[c] + 1
-            } else {
-                self.open_four_count[c] - 1
-            };
-        }
-        info.pat[d] = p;
-        info.code = code;
-        info.threat = t;
-        info.value = value;
     }
 
     fn set_cell(&mut self, i: usize, v: u8) {
