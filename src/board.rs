@@ -975,6 +975,35 @@ impl Board {
         &self.info[i][c.index()]
     }
 
+    /// Internal: true if a stone of `attacker`'s opponent on empty cell `r` would leave
+    /// `attacker` no five point. Reads the patterns the stone would make from the line
+    /// keys instead of placing it: a stone of the other colour never makes a five, so
+    /// only the five points on a line through `r`, within reach of it, can lose theirs.
+    /// (Under caro a four can be stopped past its five point, by blocking both ends.)
+    pub(crate) fn stone_stops_fives(&self, r: usize, attacker: Color) -> bool {
+        let a = attacker.index();
+        let v = stone(attacker.opp()) as u32;
+        self.four_cells(attacker)
+            .filter(|&p| self.info[p][a].threat == Threat::Five)
+            .all(|p| {
+                p == r
+                    || (0..4).all(|d| {
+                        if self.info[p][a].pat[d] != Pattern::F5 {
+                            return true;
+                        }
+                        let diff = r as isize - p as isize;
+                        let step = self.dirs[d];
+                        let k = diff / step;
+                        if diff % step != 0 || k == 0 || k.unsigned_abs() > HALF {
+                            return false; // `r` is not on this line: the five stays
+                        }
+                        let key = self.key(p, d) | v << (2 * slot(k));
+                        let (pb, pw) = self.patterns(key);
+                        [pb, pw][a] != Pattern::F5
+                    })
+            })
+    }
+
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
     /// (not `i` itself).
     pub(crate) fn line_cells(
@@ -1364,6 +1393,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `stone_stops_fives` (read from the line keys) against placing the stone and
+    /// counting the fives left, for every empty cell of random positions with fours,
+    /// under every rule.
+    #[test]
+    fn stopping_fives_from_the_keys_matches_playing_the_stone() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = [0usize; 2];
+        // Fours stopped off their five point (caro: both ends blocked).
+        let mut past_the_point = 0;
+        for rule in Rule::ALL {
+            for _ in 0..300 {
+                let mut b = Board::new(9, 9, rule);
+                for _ in 0..rnd(40) + 5 {
+                    let empty: Vec<usize> =
+                        b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
+                    b.make(empty[rnd(empty.len())]);
+                }
+                for attacker in [Color::Black, Color::White] {
+                    if b.threat_count(attacker, Threat::Five) == 0 {
+                        continue;
+                    }
+                    let empty: Vec<usize> =
+                        b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
+                    for r in empty {
+                        let mut played = b.clone();
+                        played.set_side_to_move(attacker.opp());
+                        played.make(r);
+                        let stopped = played.threat_count(attacker, Threat::Five) == 0;
+                        assert_eq!(
+                            b.stone_stops_fives(r, attacker),
+                            stopped,
+                            "{rule:?} {b:?} at {}",
+                            b.pos(r)
+                        );
+                        checked[stopped as usize] += 1;
+                        if stopped && b.info(r, attacker).threat != Threat::Five {
+                            past_the_point += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked[0] > 1000 && checked[1] > 100, "{checked:?}");
+        assert!(past_the_point > 10, "{past_the_point}");
     }
 
     /// The search's make/unmake (which restores saved data instead of recomputing)

@@ -913,8 +913,9 @@ fn is_caro(b: &Board) -> bool {
 /// The empty cells where the side to move (the defender) stops every five of
 /// `attacker`. Outside caro that is the five point when there is exactly one, and
 /// nothing when there are two. Under caro a five blocked at both ends by the opponent
-/// does not win, so the cells along the fives' lines are tried one by one.
-fn five_defences(b: &mut Board, attacker: Color) -> Vec<usize> {
+/// does not win, so the cells along the fives' lines are tried one by one (see
+/// [`Board::stone_stops_fives`]).
+fn five_defences(b: &Board, attacker: Color) -> Vec<usize> {
     let points: Vec<usize> = b
         .four_cells(attacker)
         .filter(|&i| b.info(i, attacker).threat == Threat::Five)
@@ -939,12 +940,7 @@ fn five_defences(b: &mut Board, attacker: Color) -> Vec<usize> {
         }
     }
     cands.sort_unstable();
-    cands.retain(|&r| {
-        b.make(r);
-        let stopped = b.threat_count(attacker, Threat::Five) == 0;
-        b.unmake();
-        stopped
-    });
+    cands.retain(|&r| b.stone_stops_fives(r, attacker));
     cands
 }
 
