@@ -330,10 +330,10 @@ impl PatternTable {
             right,
             black: dense(tb),
             white: dense(tw),
-            far_matters: [true; 4],
+            far_matters: [false; 4],
         };
         for v in 1..4 {
-            t.far_matters[v] = t.far_cell_matters(v as u32);
+            t.far_matters[v] = far_stone_matters(black, white, v as u8);
         }
         t
     }
@@ -419,8 +419,10 @@ impl PairLookup {
         self.far_matters[v as usize & 3]
     }
 
-    /// Computes [`PairLookup::far_matters`] from the tables: every key whose outermost
-    /// cell on either side is empty, against the same key with `v` there.
+    /// [`PairLookup::far_matters`] read from the tables (the check of
+    /// [`far_stone_matters`]): every key whose outermost cell on either side is
+    /// empty, against the same key with `v` there.
+    #[cfg(test)]
     fn far_cell_matters(&self, v: u32) -> bool {
         let far = [0, 2 * (2 * HALF as u32 - 1)];
         (0..1u32 << KEY_BITS).any(|key| {
@@ -428,6 +430,22 @@ impl PairLookup {
                 .any(|&shift| key >> shift & 3 == 0 && self.get(key) != self.get(key | v << shift))
         })
     }
+}
+
+/// Whether `v` (1 black, 2 white, 3 wall) on a cell at distance [`HALF`] can change
+/// either colour's pattern when black wins by `black` and white by `white`. A five
+/// through the centre lies within distance 4, so the cell at distance 5 can only decide
+/// whether the run is longer (an own stone: matters under exactly-five, and under caro,
+/// where six wins even when both ends are blocked) or whether an end is blocked (an
+/// opponent stone: matters under caro). A wall is neither.
+fn far_stone_matters(black: FiveRule, white: FiveRule, v: u8) -> bool {
+    [(black, 1), (white, 2)]
+        .iter()
+        .any(|&(rule, own)| match rule {
+            FiveRule::AtLeast => false,
+            FiveRule::Exact => v == own,
+            FiveRule::CaroAtLeast | FiveRule::CaroExact => v == 1 || v == 2,
+        })
 }
 
 /// Builds a key from a picture such as `"..xx_X_.o"`... used by tests: the string lists
@@ -551,10 +569,11 @@ mod tests {
         assert_eq!(pairs.get(swap_colors(six)).1, Pattern::F5);
     }
 
-    /// Which stones at distance [`HALF`] the tables say can matter, against the rules:
-    /// nothing beyond distance 4 decides a five under freestyle; under exactly-five an
-    /// own stone there makes an overline; under caro an opponent stone there blocks a
-    /// five's end. A wall never counts as an own stone or as the opponent's.
+    /// Which stones at distance [`HALF`] can matter: the rule's reading
+    /// ([`far_stone_matters`], what the board uses) against every key of the tables,
+    /// and against the expected answers: nothing beyond distance 4 decides a five under
+    /// freestyle; under exactly-five an own stone there makes an overline; under caro
+    /// an opponent stone there blocks a five's end. A wall never counts.
     #[test]
     fn far_cells_matter_only_where_the_rule_looks_that_far() {
         use FiveRule::*;
@@ -563,11 +582,14 @@ mod tests {
             (Exact, Exact, [true, true, false]),
             (Exact, AtLeast, [true, false, false]),
             (CaroAtLeast, CaroAtLeast, [true, true, false]),
+            (CaroExact, CaroExact, [true, true, false]),
         ];
         for (black, white, want) in cases {
             let t = PatternTable::pair_lookup(black, white);
-            let got = [1, 2, 3].map(|v| t.far_matters(v));
-            assert_eq!(got, want, "{black:?}/{white:?}");
+            let used = [1, 2, 3].map(|v| t.far_matters(v));
+            let scanned = [1, 2, 3].map(|v| t.far_cell_matters(v));
+            assert_eq!(used, scanned, "{black:?}/{white:?}");
+            assert_eq!(used, want, "{black:?}/{white:?}");
         }
     }
 
