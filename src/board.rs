@@ -106,6 +106,15 @@ fn line_key(word: u128, p: usize) -> u32 {
     (w & SIDE) | ((w >> (2 * HALF + 2)) & SIDE) << (2 * HALF)
 }
 
+/// [`line_key`] on a window of a line word that fits one machine word (position
+/// `p`, at least [`HALF`], counted in the window).
+#[inline]
+fn window_key(window: u64, p: usize) -> u32 {
+    const SIDE: u32 = (1 << (2 * HALF)) - 1;
+    let w = (window >> (2 * (p - HALF))) as u32;
+    (w & SIDE) | ((w >> (2 * HALF + 2)) & SIDE) << (2 * HALF)
+}
+
 /// How [`Board::toggle`] treats the cells that see the toggled one.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Refresh {
@@ -636,7 +645,6 @@ impl Board {
         let Board {
             lines,
             line_of,
-            cells,
             info,
             pairs,
             combos,
@@ -656,6 +664,7 @@ impl Board {
         } else {
             2 * HALF - 2
         };
+        let (info, pairs) = (&mut info[..], pairs.view());
         for d in 0..4 {
             let r = line_of[i][d];
             let (l, p) = ((r >> 8) as usize, (r & 0xFF) as usize);
@@ -665,16 +674,25 @@ impl Board {
                 continue;
             }
             let step = dirs[d];
+            // The 4 * HALF + 1 cells around the move, in one machine word: every key
+            // the loop reads lies inside (the cells before the line's start, read as
+            // empty, only reach keys of the padding, which the loop skips).
+            let window = if p >= 2 * HALF {
+                (word >> (2 * (p - 2 * HALF))) as u64
+            } else {
+                (word << (2 * (2 * HALF - p))) as u64
+            };
             for &s in &SEEN_FROM[..reach] {
-                let j = (i as isize + s * step) as usize;
+                let at = (2 * HALF as isize + s) as usize;
                 // Only empty cells' patterns are kept up to date: a stone's (or a
                 // wall's) data is never read, and make/unmake being last-in first-out,
                 // it is still right when the stone is taken back by unmake; `clear_cell`
                 // recomputes it for any other removal.
-                if cells[j] != EMPTY {
+                if (window >> (2 * at)) & 3 != EMPTY as u64 {
                     continue;
                 }
-                let (nb, nw) = pairs.get(line_key(word, (p as isize + s) as usize));
+                let j = (i as isize + s * step) as usize;
+                let (nb, nw) = pairs.get(window_key(window, at));
                 let cell = &mut info[j];
                 let (ob, ow) = (cell[0].pat[d], cell[1].pat[d]);
                 if nb == ob && nw == ow {

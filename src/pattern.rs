@@ -395,10 +395,16 @@ pub struct PairLookup {
     far_matters: [bool; 4],
 }
 
-/// Room for the dense tables (a power of two above the largest, 94 x 94).
-const DENSE_CAP: usize = 1 << 14;
+/// Borrowed [`PairLookup`] tables (see [`PairLookup::view`]).
+#[derive(Clone, Copy)]
+pub struct PairView<'a> {
+    left: &'a [u32; 1 << HALF_BITS],
+    right: &'a [u32; 1 << HALF_BITS],
+    black: &'a [Pattern; DENSE_CAP],
+    white: &'a [Pattern; DENSE_CAP],
+}
 
-impl PairLookup {
+impl PairView<'_> {
     /// Black's and white's pattern for playing the centre of `key`.
     #[inline]
     pub fn get(&self, key: u32) -> (Pattern, Pattern) {
@@ -407,6 +413,30 @@ impl PairLookup {
         let b = self.black[((l & 0xFFFF) + (r & 0xFFFF)) as usize & (DENSE_CAP - 1)];
         let w = self.white[((l >> 16) + (r >> 16)) as usize & (DENSE_CAP - 1)];
         (b, w)
+    }
+}
+
+/// Room for the dense tables (a power of two above the largest, 94 x 94).
+const DENSE_CAP: usize = 1 << 14;
+
+impl PairLookup {
+    /// Black's and white's pattern for playing the centre of `key`.
+    #[inline]
+    pub fn get(&self, key: u32) -> (Pattern, Pattern) {
+        self.view().get(key)
+    }
+
+    /// The four tables' addresses, for a loop that looks up many keys (the compiler
+    /// then keeps them in registers instead of reading them through `self` again after
+    /// every store the loop makes).
+    #[inline]
+    pub fn view(&self) -> PairView<'_> {
+        PairView {
+            left: &self.left,
+            right: &self.right,
+            black: &self.black,
+            white: &self.white,
+        }
     }
 
     /// True if putting `v` (1 black, 2 white, 3 wall) on an empty cell at distance
