@@ -130,6 +130,7 @@ enum Refresh {
 #[derive(Clone, Copy)]
 struct UndoFrame {
     cells_len: u32,
+    fours_len: u32,
     value_sum: [i32; 2],
     threat_count: [[u16; 8]; 2],
     open_four_count: [u16; 2],
@@ -313,6 +314,8 @@ pub struct Board {
     combos: &'static ComboTable,
     /// Cell data saved by `make` for `unmake`, and one frame per `make`.
     undo_cells: Vec<(u32, [CellInfo; 2])>,
+    /// The four-set memberships `make` flipped (cell index, colour in bit 31).
+    undo_fours: Vec<u32>,
     undo_frames: Vec<UndoFrame>,
     hash: u64,
     side: Color,
@@ -398,6 +401,8 @@ struct Tally<'a> {
     threat_count: &'a mut [[u16; 8]; 2],
     open_four_count: &'a mut [u16; 2],
     fours: &'a mut [CellSet; 2],
+    /// Where a recorded change ([`Refresh::Record`]) notes the four-set flips.
+    fours_flipped: Option<&'a mut Vec<u32>>,
     combos: &'a ComboTable,
 }
 
@@ -419,6 +424,9 @@ impl Tally<'_> {
             self.threat_count[c][t as usize] += 1;
             if (t >= Threat::Four) != (info.threat >= Threat::Four) {
                 self.fours[c].set(j, t >= Threat::Four);
+                if let Some(flipped) = self.fours_flipped.as_mut() {
+                    flipped.push(j as u32 | (c as u32) << 31);
+                }
             }
         }
         // Only an open four appearing or going on this line can change the count.
@@ -463,6 +471,7 @@ impl Board {
             open_four_count: [0; 2],
             combos: combo_table(),
             undo_cells: Vec::with_capacity(4096),
+            undo_fours: Vec::with_capacity(1024),
             undo_frames: Vec::with_capacity(256),
             hash: 0,
             side: Color::Black,
@@ -649,6 +658,7 @@ impl Board {
             pairs,
             combos,
             undo_cells,
+            undo_fours,
             dirs,
             ..
         } = self;
@@ -657,6 +667,7 @@ impl Board {
             threat_count: &mut self.threat_count,
             open_four_count: &mut self.open_four_count,
             fours: &mut self.fours,
+            fours_flipped: (mode == Refresh::Record).then_some(undo_fours),
             combos,
         };
         let reach = if pairs.far_matters(v) {
@@ -1114,6 +1125,7 @@ impl Board {
         let c = self.side;
         self.undo_frames.push(UndoFrame {
             cells_len: self.undo_cells.len() as u32,
+            fours_len: self.undo_fours.len() as u32,
             value_sum: self.value_sum,
             threat_count: self.threat_count,
             open_four_count: self.open_four_count,
@@ -1148,10 +1160,11 @@ impl Board {
         // The saved cells were empty when saved, and still are.
         for &(j, info) in &self.undo_cells[frame.cells_len as usize..] {
             self.info[j as usize] = info;
-            for (set, info) in self.fours.iter_mut().zip(info) {
-                set.set(j as usize, info.threat >= Threat::Four);
-            }
         }
+        for &f in &self.undo_fours[frame.fours_len as usize..] {
+            self.fours[(f >> 31) as usize].flip((f & !(1 << 31)) as usize);
+        }
+        self.undo_fours.truncate(frame.fours_len as usize);
         self.refresh_fours(i);
         self.undo_cells.truncate(frame.cells_len as usize);
         self.value_sum = frame.value_sum;

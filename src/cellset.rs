@@ -38,6 +38,12 @@ impl CellSet {
         }
     }
 
+    /// Puts `i` in the set if it was out, and out if it was in.
+    #[inline]
+    pub fn flip(&mut self, i: usize) {
+        self.words[i / 64] ^= 1 << (i % 64);
+    }
+
     #[cfg(test)]
     pub fn contains(&self, i: usize) -> bool {
         self.words[i / 64] >> (i % 64) & 1 != 0
