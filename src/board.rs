@@ -410,9 +410,18 @@ impl Tally<'_> {
     /// Sets empty cell `j`'s pattern for colour `c` on line `d` to `p` (`info` is the
     /// cell's data for `c`), updating its combination code, threat and value from the
     /// one changed pattern, and the board's sums and counts by the difference.
-    #[inline]
+    #[inline(always)]
     fn repattern(&mut self, info: &mut CellInfo, j: usize, c: usize, d: usize, p: Pattern) {
         let o = info.pat[d];
+        if COMBO_DIGIT[p as usize] == COMBO_DIGIT[o as usize] {
+            // The same combination code (most changes: among the ones and twos), so
+            // the same threat and bonus: only the pattern's own value moves.
+            let dv = PATTERN_VALUE[p as usize] - PATTERN_VALUE[o as usize];
+            info.pat[d] = p;
+            info.value += dv;
+            self.value_sum[c] += dv;
+            return;
+        }
         let code = info.code + COMBO_DIGIT[p as usize] - COMBO_DIGIT[o as usize];
         let (t, bonus) = self.combos[code as usize & (COMBO_SLOTS - 1)];
         let old_bonus = self.combos[info.code as usize & (COMBO_SLOTS - 1)].1;
