@@ -68,6 +68,12 @@ pub struct Params {
     /// Half width of the aspiration window around the previous iteration's score
     /// (0: full window).
     pub aspiration: i32,
+    /// Internal iterative reduction: a node at least this deep (0: off) with no
+    /// transposition-table move is searched one ply shallower (its move order is a
+    /// guess anyway, and the next iteration will have a table move). 4 against off at
+    /// 100 ms/move: +58.5 Elo (freestyle, SPRT H1 in 276 games), +17.4 (renju, 400
+    /// games, undecided).
+    pub iir_min_depth: i32,
 }
 
 impl Params {
@@ -89,6 +95,7 @@ impl Params {
         futility_max_depth: 3,
         rfp_margin: 100,
         aspiration: 60,
+        iir_min_depth: 4,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -123,6 +130,7 @@ impl Params {
             "futility_max_depth" => self.futility_max_depth = v,
             "rfp_margin" => self.rfp_margin = v,
             "aspiration" => self.aspiration = v,
+            "iir_min_depth" => self.iir_min_depth = v,
             _ => return false,
         }
         true
@@ -646,7 +654,16 @@ impl Searcher {
             }
         }
 
-        // Step 4a. Static-evaluation pruning near the horizon of a quiet non-PV node
+        // Step 4a. Internal iterative reduction (CITE: IIR, as in Stockfish and Rapfi).
+        if self.params.iir_min_depth > 0
+            && depth >= self.params.iir_min_depth
+            && tt_move == NO_MOVE
+            && s.opp_fives == 0
+        {
+            depth -= 1;
+        }
+
+        // Step 4b. Static-evaluation pruning near the horizon of a quiet non-PV node
         // (CITE: reverse futility and futility pruning, as in Stockfish).
         let mut futile = false;
         if !pv_node
