@@ -4,10 +4,11 @@
 //!
 //! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS]`: with `nodes` or `movetime`,
 //! each position is searched with that node budget (deterministic) or for that long
-//! instead, and the depth reached is reported.
+//! instead, and the depth reached is reported. `NAME=V` sets a search tunable (a
+//! `Params` field) for a quick look at its effect.
 
 use crate::board::Board;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, Params, Searcher};
 use crate::types::{Pos, Rule};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -95,6 +96,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut depth = DEPTH;
     let mut movetime = None;
     let mut nodes = None;
+    let mut params = Params::DEFAULT;
     for a in args {
         if let Some(v) = a.strip_prefix("depth=") {
             depth = v.parse().unwrap_or(DEPTH);
@@ -102,8 +104,13 @@ pub fn run(args: &[String]) -> i32 {
             nodes = v.parse::<u64>().ok();
         } else if let Some(v) = a.strip_prefix("movetime=") {
             movetime = v.parse::<u64>().ok().map(Duration::from_millis);
+        } else if let Some((name, v)) = a.split_once('=').filter(|(name, v)| {
+            let mut p = params;
+            v.parse().is_ok_and(|v| p.set(name, v))
+        }) {
+            params.set(name, v.parse().expect("checked above"));
         } else {
-            println!("usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS]");
+            println!("usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [PARAM=V]...");
             return 2;
         }
     }
@@ -113,6 +120,7 @@ pub fn run(args: &[String]) -> i32 {
     for p in POSITIONS {
         let board = board_of(p);
         let mut s = Searcher::new(TT_BYTES);
+        s.set_params(params);
         let limits = match movetime {
             Some(t) => Limits {
                 start: Instant::now(),
@@ -157,5 +165,20 @@ fn say(line: std::fmt::Arguments) {
     use std::io::Write;
     if writeln!(std::io::stdout(), "{line}").is_err() {
         std::process::exit(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::run;
+
+    /// A tunable may be set by name; an unknown name or a bad value is a usage error.
+    #[test]
+    fn bench_takes_tunables_by_name() {
+        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(run(&args(&["depth=1", "iir_min_depth=0"])), 0);
+        assert_eq!(run(&args(&["depth=1", "no_such_param=3"])), 2);
+        assert_eq!(run(&args(&["depth=1", "iir_min_depth=x"])), 2);
+        assert_eq!(run(&args(&["depth=1", "tempo_fifths=-1"])), 2);
     }
 }
