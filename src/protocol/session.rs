@@ -481,7 +481,11 @@ impl Session {
         if let Some(why) = game_over(board) {
             return error(why);
         }
-        let budget = self.clock.budget(board.stone_count(), board.empty_count());
+        let budget = self.clock.budget_planning(
+            board.stone_count(),
+            board.empty_count(),
+            self.params.time_moves_left as u32,
+        );
         let limits = Limits::timed(arrived, budget);
         let board = board.clone();
         self.sync_table_size();

@@ -81,6 +81,9 @@ pub struct Params {
     /// (2 s/move): 1400 games +733 =11 -656, +19 Elo [+1, +37]; it spent about 7% more
     /// time a move (the match clock was underused, see `Clock::budget`).
     pub time_stability: i32,
+    /// Our moves still to come on an empty board, as the match clock is planned (see
+    /// `Clock::budget_planning`).
+    pub time_moves_left: i32,
 }
 
 impl Params {
@@ -104,6 +107,7 @@ impl Params {
         aspiration: 60,
         iir_min_depth: 4,
         time_stability: 100,
+        time_moves_left: crate::time::MOVES_LEFT as i32,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -140,6 +144,7 @@ impl Params {
             "aspiration" => self.aspiration = v,
             "iir_min_depth" => self.iir_min_depth = v,
             "time_stability" => self.time_stability = v,
+            "time_moves_left" => self.time_moves_left = v,
             _ => return false,
         }
         true
