@@ -84,6 +84,12 @@ pub struct Params {
     /// Our moves still to come on an empty board, as the match clock is planned (see
     /// `Clock::budget_planning`).
     pub time_moves_left: i32,
+    /// Razoring: a quiet non-PV node at depth 1 or 2 whose evaluation plus this much
+    /// a ply cannot reach alpha is resolved by the horizon's threat search and
+    /// evaluation instead (0: off; CITE: razoring, as in Stockfish and Rapfi). 200
+    /// against off at 100 ms/move: +67.2 Elo [+21.3, +115.5], SPRT H1 in 220 games;
+    /// 400 against 200: -15.4 (H0, 407 games); 100 against 200: -2.1 (507 games).
+    pub razor_margin: i32,
 }
 
 impl Params {
@@ -108,6 +114,7 @@ impl Params {
         iir_min_depth: 4,
         time_stability: 100,
         time_moves_left: crate::time::MOVES_LEFT as i32,
+        razor_margin: 200,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -145,6 +152,7 @@ impl Params {
             "iir_min_depth" => self.iir_min_depth = v,
             "time_stability" => self.time_stability = v,
             "time_moves_left" => self.time_moves_left = v,
+            "razor_margin" => self.razor_margin = v,
             _ => return false,
         }
         true
@@ -224,6 +232,9 @@ struct Scan {
 }
 
 const NO_MOVE: u16 = u16::MAX;
+
+/// Marks a ply without a static evaluation.
+const NO_EVAL: Score = Score::MIN;
 
 /// Nodes between clock checks: about a millisecond in release builds (nodes with renju
 /// foul checks run at about 170k a second, and 1024 of them overran a 17 ms limit by
@@ -687,7 +698,26 @@ impl Searcher {
             depth -= 1;
         }
 
-        // Step 4b. Static-evaluation pruning near the horizon of a quiet non-PV node
+        // Step 4b. The static evaluation (none for a node facing a five).
+        let eval = if s.opp_fives == 0 {
+            self.evaluate(b)
+        } else {
+            NO_EVAL
+        };
+
+        // Step 4c. Razoring: hopeless quiet nodes near the horizon go straight to it.
+        if !pv_node
+            && depth <= 2
+            && self.params.razor_margin > 0
+            && eval != NO_EVAL
+            && !s.opp_has_three
+            && alpha.abs() < WIN_MIN
+            && eval + self.params.razor_margin * depth <= alpha
+        {
+            return self.pvs(b, 0, ply, alpha, beta, false, stop);
+        }
+
+        // Step 4d. Static-evaluation pruning near the horizon of a quiet non-PV node
         // (CITE: reverse futility and futility pruning, as in Stockfish).
         let mut futile = false;
         if !pv_node
@@ -696,7 +726,6 @@ impl Searcher {
             && !s.opp_has_three
             && (self.params.rfp_margin > 0 || self.params.futility_margin > 0)
         {
-            let eval = self.evaluate(b);
             if self.params.rfp_margin > 0
                 && beta.abs() < WIN_MIN
                 && eval - self.params.rfp_margin * depth >= beta
