@@ -47,7 +47,7 @@ pub const RESERVE_PER_MOVE_MS: u64 = 10;
 pub const RESERVE_MOVES: usize = 60;
 
 /// Our moves still to come on an empty board, as [`Clock::budget`] plans the match
-/// clock. At 4 s a game (2 s a move, 100 ms/move self-play openings), 24 against 40
+/// clock. At 4 s a game (2 s a move, 15x15 freestyle, shipped openings), 24 against 40
 /// scored +27.1 Elo [+0.1, +54.4] in 630 games and 16 against 40 +41.2 [+3.6, +79.8]
 /// in 322; both still left a third of the clock unused, as self-play games end in
 /// about 18 moves a side. 24 (Rapfi plans about 22) keeps time for long games.
@@ -100,8 +100,8 @@ impl Clock {
     }
 
     /// [`Clock::budget`], planning the match clock for `moves_left` more moves of ours
-    /// on an empty board; the plan shrinks by one move for every three stones, down to
-    /// 3/10 of it.
+    /// on an empty board; the plan shrinks by `moves_left`/120 a stone (a move for every
+    /// 5 stones when it is 24), down to 3/10 of it.
     pub fn budget_planning(&self, stones: usize, empties: usize, moves_left: u32) -> Budget {
         let turn = self.turn_limit_ms();
         let left = self.match_left_ms();
@@ -129,7 +129,7 @@ impl Clock {
             // Our moves still to come, never more than the empty points allow: the
             // soft limit plans for `moves_left`, the hard one for a long game
             // (`HARD_MOVES_LEFT`), so that even a search that runs to the hard limit
-            // on every move keeps time for a game of 100 moves a side.
+            // on every move keeps time for a game of over 100 moves a side.
             let to_go = |plan: u32| {
                 let plan = plan.max(1) as usize;
                 let expected = (plan * 120usize.saturating_sub(stones) / 120).max(plan * 3 / 10);
