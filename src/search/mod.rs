@@ -237,9 +237,6 @@ struct Scan {
 
 const NO_MOVE: u16 = u16::MAX;
 
-/// Marks a ply without a static evaluation.
-const NO_EVAL: Score = Score::MIN;
-
 /// Nodes between clock checks: about a millisecond in release builds (nodes with renju
 /// foul checks run at about 170k a second, and 1024 of them overran a 17 ms limit by
 /// 7 ms). A clock read costs about 25 ns, so checking often is free. Debug builds
@@ -702,34 +699,25 @@ impl Searcher {
             depth -= 1;
         }
 
-        // Step 4b. The static evaluation (none for a node facing a five).
-        let eval = if s.opp_fives == 0 {
-            self.evaluate(b)
-        } else {
-            NO_EVAL
-        };
+        // Step 4b. The static evaluation of a quiet non-PV node: one facing no five
+        // or three, the only kind the static pruning below applies to.
+        let quiet_eval =
+            (!pv_node && s.opp_fives == 0 && !s.opp_has_three).then(|| self.evaluate(b));
 
         // Step 4c. Razoring: hopeless quiet nodes near the horizon go straight to it.
-        if !pv_node
-            && depth <= 2
-            && self.params.razor_margin > 0
-            && eval != NO_EVAL
-            && !s.opp_has_three
-            && alpha.abs() < WIN_MIN
-            && eval + self.params.razor_margin * depth <= alpha
-        {
-            return self.pvs(b, 0, ply, alpha, beta, false, stop);
+        if let Some(eval) = quiet_eval.filter(|_| depth <= 2 && self.params.razor_margin > 0) {
+            if alpha.abs() < WIN_MIN && eval + self.params.razor_margin * depth <= alpha {
+                return self.pvs(b, 0, ply, alpha, beta, false, stop);
+            }
         }
 
         // Step 4d. Static-evaluation pruning near the horizon of a quiet non-PV node
         // (CITE: reverse futility and futility pruning, as in Stockfish).
         let mut futile = false;
-        if !pv_node
-            && depth <= self.params.futility_max_depth
-            && s.opp_fives == 0
-            && !s.opp_has_three
-            && (self.params.rfp_margin > 0 || self.params.futility_margin > 0)
-        {
+        if let Some(eval) = quiet_eval.filter(|_| {
+            depth <= self.params.futility_max_depth
+                && (self.params.rfp_margin > 0 || self.params.futility_margin > 0)
+        }) {
             if self.params.rfp_margin > 0
                 && beta.abs() < WIN_MIN
                 && eval - self.params.rfp_margin * depth >= beta
