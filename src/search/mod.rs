@@ -605,6 +605,25 @@ impl Searcher {
         v.clamp(-20000, 20000)
     }
 
+    /// The value of `b` (scanned as `s`, with no five to block) at the horizon: an
+    /// unanswerable open or double four wins; so does a win by continuous fours
+    /// (CITE: VCF as the quiescence search, as in Rapfi); otherwise the static
+    /// evaluation.
+    fn horizon(&mut self, b: &mut Board, s: &Scan, ply: usize) -> Score {
+        if s.my_four_four && !s.opp_has_four && !is_caro(b) && has_legal_four_four(b) {
+            return win_in(ply + 3);
+        }
+        if s.opp_fives == 0 && b.threats_at_least(b.side_to_move(), Threat::Four) > 0 {
+            if let Some(five) = self.vcf(b, ply, self.params.leaf_vcf_fours) {
+                return win_in(five);
+            }
+            if self.aborted {
+                return 0;
+            }
+        }
+        self.evaluate(b)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn pvs(
         &mut self,
@@ -652,19 +671,7 @@ impl Searcher {
             depth = 1;
         }
         if depth <= 0 {
-            if s.my_four_four && !s.opp_has_four && !is_caro(b) && has_legal_four_four(b) {
-                return win_in(ply + 3);
-            }
-            // Step 3a. Quiescence: a win by continuous fours (CITE: VCF, as in Rapfi).
-            if s.opp_fives == 0 && b.threats_at_least(b.side_to_move(), Threat::Four) > 0 {
-                if let Some(five) = self.vcf(b, ply, self.params.leaf_vcf_fours) {
-                    return win_in(five);
-                }
-                if self.aborted {
-                    return 0;
-                }
-            }
-            return self.evaluate(b);
+            return self.horizon(b, &s, ply);
         }
 
         // Step 4. Transposition table.
@@ -707,7 +714,7 @@ impl Searcher {
         // Step 4c. Razoring: hopeless quiet nodes near the horizon go straight to it.
         if let Some(eval) = quiet_eval.filter(|_| depth <= 2 && self.params.razor_margin > 0) {
             if alpha.abs() < WIN_MIN && eval + self.params.razor_margin * depth <= alpha {
-                return self.pvs(b, 0, ply, alpha, beta, false, stop);
+                return self.horizon(b, &s, ply);
             }
         }
 
