@@ -9,7 +9,8 @@
 #   scripts/tune-eval.sh [OUT_DIR]
 #
 # Settings (environment): GAMES=1000 TC="turn=100" RULE=0 SIZE=15 CONCURRENCY=2
-# SEED=1 (random openings: 3 to 5 stones within 3 of the centre).
+# SEED=1 (random openings: 3 to 5 stones within 3 of the centre), TUNE_ARGS="" (more
+# wuzi-tune arguments, for example "codes=200 l2=0.00001").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-$(mktemp -d)}
@@ -43,4 +44,5 @@ target/release/wuzi-match -engine cmd="$bin" name=a -engine cmd="$bin" name=b \
     -openings "$out/openings.txt" format=offset -psq "$out/psq" -quiet \
     > "$out/selfplay.txt" || true
 sed -n 4p "$out/selfplay.txt"
-target/release/wuzi-tune rule="$RULE" "$out/psq"
+# shellcheck disable=SC2086  # TUNE_ARGS is a list of words
+target/release/wuzi-tune rule="$RULE" ${TUNE_ARGS:-} "$out/psq"

@@ -215,13 +215,29 @@ fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
 pub const THREAT_BONUS: [i32; 8] = [0, 0, 0, 0, 0, 980, 313, 0];
 
 pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
-    let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
-    let fives = count(Pattern::F5);
-    let f4 = count(Pattern::F4);
-    let b4 = count(Pattern::B4);
-    let f3 = count(Pattern::F3);
-    let twos = count(Pattern::F2) + count(Pattern::B3);
-    let threat = if fives > 0 {
+    let code = combo_code(p);
+    (combo_threat(code), pattern_values(p) + combo_bonus(code))
+}
+
+/// Number of combination codes: five base-5 digits (see [`COMBO_DIGIT`]).
+pub const COMBO_CODES: usize = 3125;
+
+/// The counts a combination code is made of: fives, open fours, fours, open threes
+/// and twos (open twos and blocked threes) among a cell's four line patterns.
+pub fn combo_parts(code: usize) -> [u8; 5] {
+    [
+        (code / 625 % 5) as u8,
+        (code / 125 % 5) as u8,
+        (code / 25 % 5) as u8,
+        (code / 5 % 5) as u8,
+        (code % 5) as u8,
+    ]
+}
+
+/// The threat class of a combination code.
+pub fn combo_threat(code: usize) -> Threat {
+    let [fives, f4, b4, f3, twos] = combo_parts(code);
+    if fives > 0 {
         Threat::Five
     } else if f4 > 0 || b4 >= 2 {
         Threat::FourFour
@@ -237,8 +253,22 @@ pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
         Threat::Two
     } else {
         Threat::None
-    };
-    (threat, pattern_values(p) + THREAT_BONUS[threat as usize])
+    }
+}
+
+/// Fitted bonuses of single combinations, in place of their threat class's
+/// [`THREAT_BONUS`]: the counts of open fours, fours, open threes and twos (no five),
+/// and the bonus. `wuzi-tune codes=N` fits them with the pattern values.
+pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
+
+/// The evaluation bonus of a cell with combination code `code`, on top of the sum of
+/// its pattern values: its entry in [`COMBO_BONUS`], or its threat class's.
+pub fn combo_bonus(code: usize) -> i32 {
+    let [fives, f4, b4, f3, twos] = combo_parts(code);
+    COMBO_BONUS
+        .iter()
+        .find(|(k, _)| fives == 0 && *k == [f4, b4, f3, twos])
+        .map_or(THREAT_BONUS[combo_threat(code) as usize], |&(_, v)| v)
 }
 
 /// Zobrist keys: fixed seed, so hashes (and bench node counts) are the same every run.
@@ -261,22 +291,36 @@ fn zobrist() -> &'static [[u64; 2]] {
 }
 
 /// Counts behind one colour's evaluation (see [`Board::census`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
     /// Per pattern, in [`Pattern::ALL`] order.
     pub patterns: [u32; 11],
     /// Per threat class, in [`Threat`] order.
     pub threats: [u32; 8],
+    /// Per combination code (see [`combo_parts`]).
+    pub codes: Vec<u32>,
+}
+
+impl Default for Census {
+    fn default() -> Census {
+        Census {
+            patterns: [0; 11],
+            threats: [0; 8],
+            codes: vec![0; COMBO_CODES],
+        }
+    }
 }
 
 impl Census {
-    /// The evaluation value these counts make under the given weights.
-    pub fn value(&self, pattern_value: &[i32; 11], threat_bonus: &[i32; 8]) -> i64 {
+    /// The evaluation value these counts make under the given pattern values and
+    /// bonuses by combination code.
+    pub fn value(&self, pattern_value: &[i32; 11], bonus: impl Fn(usize) -> i32) -> i64 {
         let p: i64 = (0..11)
             .map(|k| self.patterns[k] as i64 * pattern_value[k] as i64)
             .sum();
-        let t: i64 = (0..8)
-            .map(|k| self.threats[k] as i64 * threat_bonus[k] as i64)
+        let t: i64 = (self.codes.iter().enumerate())
+            .filter(|&(_, &n)| n > 0)
+            .map(|(code, &n)| n as i64 * bonus(code) as i64)
             .sum();
         p + t
     }
@@ -1113,8 +1157,9 @@ impl Board {
 
     /// What the evaluation of colour `c` is made of: for each pattern, the number of
     /// (empty cell, line) pairs where `c` would make it, and for each threat class the
-    /// number of empty cells. [`Board::value_sum`] is the dot product of these with
-    /// [`PATTERN_VALUE`] and [`THREAT_BONUS`] (used to fit them; walks the board).
+    /// number of empty cells, and the same by combination code. [`Board::value_sum`] is
+    /// the dot product of the pattern and code counts with [`PATTERN_VALUE`] and
+    /// [`combo_bonus`] (used to fit them; walks the board).
     pub fn census(&self, c: Color) -> Census {
         let mut n = Census::default();
         for i in self.cell_indices().filter(|&i| self.cells[i] == EMPTY) {
@@ -1123,6 +1168,7 @@ impl Board {
                 n.patterns[p as usize] += 1;
             }
             n.threats[info.threat as usize] += 1;
+            n.codes[info.code as usize] += 1;
         }
         n
     }
@@ -1417,6 +1463,28 @@ impl Board {
 mod tests {
     use super::*;
 
+    /// The threat class of four line patterns, counted from the patterns themselves.
+    fn threat_by_counting(p: &[Pattern; 4]) -> Threat {
+        let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
+        let (fives, f4, b4, f3) = (
+            count(Pattern::F5),
+            count(Pattern::F4),
+            count(Pattern::B4),
+            count(Pattern::F3),
+        );
+        let twos = count(Pattern::F2) + count(Pattern::B3);
+        match () {
+            _ if fives > 0 => Threat::Five,
+            _ if f4 > 0 || b4 >= 2 => Threat::FourFour,
+            _ if b4 == 1 && f3 > 0 => Threat::FourThree,
+            _ if b4 == 1 => Threat::Four,
+            _ if f3 >= 2 => Threat::ThreeThree,
+            _ if f3 == 1 => Threat::Three,
+            _ if twos > 0 => Threat::Two,
+            _ => Threat::None,
+        }
+    }
+
     /// The small combination table against [`combine`] for all 11^4 pattern
     /// combinations (the code must keep every distinction the threat class makes).
     #[test]
@@ -1429,6 +1497,7 @@ mod tests {
                         let p = [a, b, c, d];
                         let (t, v, _) = combo_of(table, &p);
                         assert_eq!((t, v), combine(&p), "{p:?}");
+                        assert_eq!(t, threat_by_counting(&p), "{p:?}");
                     }
                 }
             }

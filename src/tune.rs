@@ -2,54 +2,60 @@
 //!
 //! The static evaluation is linear in the board's [`Census`]: the side to move's
 //! cell values, weighted by `tempo_fifths / 5`, minus the opponent's, where a value is
-//! a dot product of pattern and threat-class counts with [`PATTERN_VALUE`] and
-//! [`THREAT_BONUS`]. Given positions from finished games, each labelled with the
-//! result for the side to move (1, 1/2, 0), the fit first picks the scale `S` for
-//! which `sigmoid(eval / S)` best predicts the results with the current weights, then
-//! moves the weights to lower the mean squared error further. Positions the
-//! evaluation never sees (a five on the board for either side, an open or double
-//! four for the side to move: the search settles those) are left out.
+//! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
+//! bonus of its combination code ([`combo_bonus`]: a fitted entry of
+//! [`crate::board::COMBO_BONUS`] or the code's threat-class bonus). Given positions
+//! from finished games, each labelled with the result for the side to move (1, 1/2,
+//! 0), the fit first picks the scale `S` for which `sigmoid(eval / S)` best predicts
+//! the results with the current weights, then moves the weights to lower the mean
+//! squared error further. Positions the evaluation never sees (a five on the board
+//! for either side, an open or double four for the side to move: the search settles
+//! those) are left out.
 //!
 //! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
 
-use crate::board::{Board, Census, Threat, PATTERN_VALUE, THREAT_BONUS};
+use crate::board::{combo_bonus, combo_parts, Board, Census, Threat, COMBO_CODES, PATTERN_VALUE};
 use crate::types::{Pos, Rule};
 
-/// Features: the 11 pattern counts, then the 8 threat-class counts.
-pub const FEATURES: usize = 19;
+/// Features: the 11 pattern counts, then the cell counts by combination code.
+pub const FEATURES: usize = 11 + COMBO_CODES;
 
-/// The weights the fit may change: the patterns from B1 to F5 and the bonuses of the
-/// double threats (the other entries stay 0).
-pub const TUNABLE: [usize; 12] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11 + 3, 11 + 5, 11 + 6];
+/// The pattern weights the fit may change: B1 to F5 (the others stay 0).
+pub const TUNABLE_PATTERNS: [usize; 9] = [2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /// A position's features (side to move's census times the tempo, minus the
-/// opponent's) and the game's result for the side to move.
-#[derive(Clone, Copy, Debug)]
+/// opponent's; only the ones that are not zero, as (feature, value)) and the game's
+/// result for the side to move.
+#[derive(Clone, Debug)]
 pub struct Sample {
-    pub x: [f64; FEATURES],
+    pub x: Vec<(u32, f64)>,
     pub result: f64,
 }
 
 /// The current weights as one vector in feature order.
-pub fn current_weights() -> [f64; FEATURES] {
-    let mut w = [0.0; FEATURES];
-    for (k, &v) in PATTERN_VALUE.iter().chain(&THREAT_BONUS).enumerate() {
+pub fn current_weights() -> Vec<f64> {
+    let mut w = vec![0.0; FEATURES];
+    for (k, &v) in PATTERN_VALUE.iter().enumerate() {
         w[k] = v as f64;
+    }
+    for code in 0..COMBO_CODES {
+        w[11 + code] = combo_bonus(code) as f64;
     }
     w
 }
 
 /// The features of a census pair.
-pub fn features(me: &Census, opp: &Census, tempo: f64) -> [f64; FEATURES] {
-    let counts = |c: &Census| {
-        let mut v = [0.0; FEATURES];
-        for (k, &n) in c.patterns.iter().chain(&c.threats).enumerate() {
-            v[k] = n as f64;
-        }
-        v
+pub fn features(me: &Census, opp: &Census, tempo: f64) -> Vec<(u32, f64)> {
+    let counts = |c: &Census| -> Vec<f64> {
+        (c.patterns.iter().chain(&c.codes))
+            .map(|&n| n as f64)
+            .collect()
     };
     let (m, o) = (counts(me), counts(opp));
-    std::array::from_fn(|k| tempo * m[k] - o[k])
+    (0..FEATURES)
+        .map(|k| (k as u32, tempo * m[k] - o[k]))
+        .filter(|&(_, v)| v != 0.0)
+        .collect()
 }
 
 /// The sample of the board's position, or `None` if the evaluation never judges it.
@@ -64,6 +70,27 @@ pub fn sample(b: &Board, result_for_mover: f64, tempo: f64) -> Option<Sample> {
         x: features(&cm, &co, tempo),
         result: result_for_mover,
     })
+}
+
+/// The weights to fit: [`TUNABLE_PATTERNS`], and with `min_count` > 0 the bonus of
+/// every combination code (without a five, and not the empty code) that occurs in at
+/// least `min_count` samples.
+pub fn tunable(samples: &[Sample], min_count: usize) -> Vec<usize> {
+    let mut t = TUNABLE_PATTERNS.to_vec();
+    if min_count > 0 {
+        let mut seen = vec![0usize; FEATURES];
+        for s in samples {
+            for &(k, _) in &s.x {
+                seen[k as usize] += 1;
+            }
+        }
+        t.extend(
+            (1..COMBO_CODES)
+                .filter(|&code| combo_parts(code)[0] == 0 && seen[11 + code] >= min_count)
+                .map(|code| 11 + code),
+        );
+    }
+    t
 }
 
 /// A game read from a PSQ file: its board size and moves (black first).
@@ -129,12 +156,12 @@ fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
 }
 
-fn dot(w: &[f64; FEATURES], x: &[f64; FEATURES]) -> f64 {
-    w.iter().zip(x).map(|(a, b)| a * b).sum()
+fn dot(w: &[f64], x: &[(u32, f64)]) -> f64 {
+    x.iter().map(|&(k, v)| w[k as usize] * v).sum()
 }
 
 /// Mean squared error of `sigmoid(w . x / scale)` against the results.
-pub fn mse(samples: &[Sample], w: &[f64; FEATURES], scale: f64) -> f64 {
+pub fn mse(samples: &[Sample], w: &[f64], scale: f64) -> f64 {
     let e: f64 = samples
         .iter()
         .map(|s| (s.result - sigmoid(dot(w, &s.x) / scale)).powi(2))
@@ -144,7 +171,7 @@ pub fn mse(samples: &[Sample], w: &[f64; FEATURES], scale: f64) -> f64 {
 
 /// The scale at which the weights `w` predict the results best (a search over a
 /// logarithmic grid, then a finer one around the best point).
-pub fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
+pub fn fit_scale(samples: &[Sample], w: &[f64]) -> f64 {
     let mut best = (f64::INFINITY, 1.0);
     let mut lo = 1.0f64.ln();
     let mut hi = 100_000.0f64.ln();
@@ -164,35 +191,46 @@ pub fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
     best.1
 }
 
-/// Lowers the mean squared error by moving the [`TUNABLE`] weights (full-batch Adam,
-/// `iterations` steps of about `rate` weight units), starting from `w`.
+/// How a fit runs: full-batch Adam steps of about `rate` weight units, and an L2
+/// pull of `l2` (per weight unit, in squared-error units) back toward the starting
+/// weights, which keeps rare features near where they were.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub iterations: usize,
+    pub rate: f64,
+    pub l2: f64,
+}
+
+/// Lowers the mean squared error by moving the `tunable` weights, starting from `w`.
 pub fn fit_weights(
     samples: &[Sample],
-    w: &[f64; FEATURES],
+    w: &[f64],
     scale: f64,
-    iterations: usize,
-    rate: f64,
-) -> [f64; FEATURES] {
-    let mut w = *w;
-    let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
+    tunable: &[usize],
+    fit: Fit,
+) -> Vec<f64> {
+    let w0 = w.to_vec();
+    let mut w = w.to_vec();
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
     let n = samples.len().max(1) as f64;
-    for t in 1..=iterations {
-        let mut g = [0.0; FEATURES];
+    let mut g = vec![0.0; w.len()];
+    for t in 1..=fit.iterations {
+        g.iter_mut().for_each(|x| *x = 0.0);
         for s in samples {
             let p = sigmoid(dot(&w, &s.x) / scale);
             let k = 2.0 * (p - s.result) * p * (1.0 - p) / scale;
-            for (gi, xi) in g.iter_mut().zip(&s.x) {
-                *gi += k * xi;
+            for &(i, xi) in &s.x {
+                g[i as usize] += k * xi;
             }
         }
-        for &i in &TUNABLE {
-            let gi = g[i] / n;
+        for &i in tunable {
+            let gi = g[i] / n + 2.0 * fit.l2 * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             let mh = m[i] / (1.0 - b1.powi(t as i32));
             let vh = v[i] / (1.0 - b2.powi(t as i32));
-            w[i] -= rate * mh / (vh.sqrt() + eps);
+            w[i] -= fit.rate * mh / (vh.sqrt() + eps);
         }
     }
     w
@@ -220,7 +258,7 @@ mod tests {
                 bp.name
             );
             assert_eq!(
-                b.census(me).value(&PATTERN_VALUE, &THREAT_BONUS),
+                b.census(me).value(&PATTERN_VALUE, combo_bonus),
                 b.value_sum(me) as i64
             );
         }
@@ -236,25 +274,37 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         };
-        let mut truth = [0.0; FEATURES];
-        for (n, &i) in TUNABLE.iter().enumerate() {
+        // Nine pattern weights and three code bonuses, the same features a fit on
+        // games would move.
+        let tunable: Vec<usize> = TUNABLE_PATTERNS
+            .iter()
+            .copied()
+            .chain([16, 41, 136])
+            .collect();
+        let mut truth = vec![0.0; FEATURES];
+        for (n, &i) in tunable.iter().enumerate() {
             truth[i] = 10.0 + 15.0 * n as f64;
         }
         let scale = 200.0;
         let samples: Vec<Sample> = (0..20000)
             .map(|_| {
-                let mut x = [0.0; FEATURES];
-                for &i in &TUNABLE {
-                    x[i] = (rand() * 6.0 - 3.0).round();
-                }
+                let x: Vec<(u32, f64)> = tunable
+                    .iter()
+                    .map(|&i| (i as u32, (rand() * 6.0 - 3.0).round()))
+                    .collect();
                 let p = sigmoid(dot(&truth, &x) / scale);
                 let result = if rand() < p { 1.0 } else { 0.0 };
                 Sample { x, result }
             })
             .collect();
-        let start = [0.0; FEATURES];
-        let fitted = fit_weights(&samples, &start, scale, 600, 2.0);
-        for &i in &TUNABLE {
+        let start = vec![0.0; FEATURES];
+        let fit = Fit {
+            iterations: 600,
+            rate: 2.0,
+            l2: 0.0,
+        };
+        let fitted = fit_weights(&samples, &start, scale, &tunable, fit);
+        for &i in &tunable {
             assert!(
                 (fitted[i] - truth[i]).abs() < 0.2 * truth[i] + 5.0,
                 "weight {i}: fitted {} vs {}",

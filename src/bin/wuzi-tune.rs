@@ -1,32 +1,20 @@
 //! `wuzi-tune`: fits the evaluation weights to the outcomes of recorded games (see
 //! [`wuzi::tune`] and the README's "Tuning the evaluation").
 //!
-//! `wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] PSQ_FILE_OR_DIR...`
+//! `wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [l2=X]
+//! PSQ_FILE_OR_DIR...`
+//!
+//! `codes=N` also fits the bonus of every combination code seen in at least N
+//! positions (0, the default: the pattern values only) and prints them as
+//! `COMBO_BONUS` entries; `l2` pulls the weights toward their current values.
 
 use std::path::{Path, PathBuf};
-use wuzi::tune::{self, Sample, TUNABLE};
+use wuzi::board::{combo_parts, combo_threat};
+use wuzi::tune::{self, Fit, Sample};
 use wuzi::types::Rule;
 
-const NAMES: [&str; 19] = [
-    "Dead",
-    "Overline",
-    "B1",
-    "F1",
-    "B2",
-    "F2",
-    "B3",
-    "F3",
-    "B4",
-    "F4",
-    "F5",
-    "None",
-    "Two",
-    "Three",
-    "ThreeThree",
-    "Four",
-    "FourThree",
-    "FourFour",
-    "Five",
+const NAMES: [&str; 11] = [
+    "Dead", "Overline", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5",
 ];
 
 fn main() {
@@ -35,6 +23,8 @@ fn main() {
     let mut tempo = wuzi::search::Params::DEFAULT.tempo_fifths as f64 / 5.0;
     let mut iterations = 1500;
     let mut rate = 1.0;
+    let mut codes = 0;
+    let mut l2 = 0.0;
     let mut files: Vec<PathBuf> = Vec::new();
     for a in std::env::args().skip(1) {
         let num = |v: &str| v.parse::<f64>().unwrap_or_else(|_| usage());
@@ -48,6 +38,10 @@ fn main() {
             iterations = num(v) as usize;
         } else if let Some(v) = a.strip_prefix("rate=") {
             rate = num(v);
+        } else if let Some(v) = a.strip_prefix("codes=") {
+            codes = num(v) as usize;
+        } else if let Some(v) = a.strip_prefix("l2=") {
+            l2 = num(v);
         } else {
             collect(Path::new(&a), &mut files);
         }
@@ -88,14 +82,30 @@ fn main() {
         tune::mse(&train, &w0, scale),
         tune::mse(&test, &w0, scale)
     );
-    let w = tune::fit_weights(&train, &w0, scale, iterations, rate);
+    let tunable = tune::tunable(&train, codes);
+    let fit = Fit {
+        iterations,
+        rate,
+        l2,
+    };
+    let w = tune::fit_weights(&train, &w0, scale, &tunable, fit);
     println!(
         "fitted weights:  scale {scale:.1}, mse train {:.5} held out {:.5}",
         tune::mse(&train, &w, scale),
         tune::mse(&test, &w, scale)
     );
-    for &i in &TUNABLE {
+    for &i in tunable.iter().filter(|&&i| i < 11) {
         println!("  {:<10} {:>7.0} -> {:>7.1}", NAMES[i], w0[i], w[i]);
+    }
+    // The code bonuses as COMBO_BONUS entries: [open fours, fours, open threes, twos].
+    for &i in tunable.iter().filter(|&&i| i >= 11) {
+        let [_, f4, b4, f3, twos] = combo_parts(i - 11);
+        println!(
+            "    ([{f4}, {b4}, {f3}, {twos}], {:.0}), // {:?}, was {:.0}",
+            w[i],
+            combo_threat(i - 11),
+            w0[i]
+        );
     }
 }
 
@@ -113,7 +123,8 @@ fn collect(p: &Path, out: &mut Vec<PathBuf>) {
 
 fn usage() -> ! {
     println!(
-        "usage: wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] PSQ_FILE_OR_DIR..."
+        "usage: wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [l2=X] \
+         PSQ_FILE_OR_DIR..."
     );
     std::process::exit(2);
 }
