@@ -15,7 +15,9 @@
 //! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
 
 use crate::board::{combo_bonus, combo_parts, Board, Census, Threat, COMBO_CODES, PATTERN_VALUE};
-use crate::types::{Pos, Rule};
+use crate::search::{Limits, Searcher};
+use crate::types::{is_mate, Pos, Rule};
+use std::sync::atomic::AtomicBool;
 
 /// Features: the 11 pattern counts, then the cell counts by combination code.
 pub const FEATURES: usize = 11 + COMBO_CODES;
@@ -118,8 +120,9 @@ pub fn parse_psq(text: &str) -> Option<(usize, usize, Vec<Pos>)> {
     Some((w, h, moves))
 }
 
-/// The samples of one game: every position from ply `skip` on, labelled with the
-/// final result. `None` if the moves do not replay on a board of that size.
+/// The samples of one game: every position from ply `skip` on that `keep` accepts,
+/// labelled with the final result. `None` if the moves do not replay on a board of
+/// that size.
 pub fn game_samples(
     w: usize,
     h: usize,
@@ -127,6 +130,7 @@ pub fn game_samples(
     rule: Rule,
     skip: usize,
     tempo: f64,
+    keep: &mut dyn FnMut(&Board) -> bool,
 ) -> Option<Vec<Sample>> {
     let mut b = Board::new(w, h, rule);
     let mut positions = Vec::new();
@@ -140,6 +144,7 @@ pub fn game_samples(
     Some(
         positions
             .iter()
+            .filter(|p| keep(p))
             .filter_map(|p| {
                 let r = match winner {
                     None => 0.5,
@@ -150,6 +155,17 @@ pub fn game_samples(
             })
             .collect(),
     )
+}
+
+/// True if a search of `depth` plies (its threat searches included: the VCF solver
+/// at the root, VCFs at the leaves) proves a win for either side. The evaluation
+/// never judges such a position in a search, so a fit should leave it out (CITE:
+/// Texel's method fits quiet positions).
+pub fn settled(searcher: &mut Searcher, b: &Board, depth: i32) -> bool {
+    let stop = AtomicBool::new(false);
+    searcher
+        .search(b, &Limits::depth(depth), &stop)
+        .is_some_and(|r| is_mate(r.score))
 }
 
 fn sigmoid(v: f64) -> f64 {
@@ -328,10 +344,28 @@ mod tests {
         text += "a\nb\n0\n";
         let (w, h, moves) = parse_psq(&text).unwrap();
         assert_eq!((w, h, moves.len()), (15, 15, 9));
-        let s = game_samples(w, h, &moves, Rule::Freestyle, 0, 1.2).unwrap();
+        let s = game_samples(w, h, &moves, Rule::Freestyle, 0, 1.2, &mut |_| true).unwrap();
         // The positions with a five point on the board are left out.
         assert!(!s.is_empty() && s.len() < 9);
         // The first positions have no threats: black to move (won), then white (lost).
         assert_eq!((s[0].result, s[1].result), (1.0, 0.0));
+    }
+
+    /// A position with an open three for the side to move is settled (an open four
+    /// wins); the same three with the opponent to move, or a quiet opening, is not.
+    #[test]
+    fn a_shallow_search_settles_only_forced_wins() {
+        let mut searcher = Searcher::new(1 << 20);
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        assert!(!settled(&mut searcher, &b, 2));
+        let moves = [(5, 7), (0, 0), (6, 7), (14, 14), (7, 7)];
+        for (x, y) in moves {
+            b.play(Pos::new(x, y)).unwrap();
+        }
+        // White to move can block the three.
+        assert!(!settled(&mut searcher, &b, 2));
+        b.play(Pos::new(0, 14)).unwrap();
+        // Black to move makes an open four.
+        assert!(settled(&mut searcher, &b, 2));
     }
 }

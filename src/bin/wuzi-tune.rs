@@ -2,11 +2,13 @@
 //! [`wuzi::tune`] and the README's "Tuning the evaluation").
 //!
 //! `wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [l2=X]
-//! PSQ_FILE_OR_DIR...`
+//! [quiet=D] PSQ_FILE_OR_DIR...`
 //!
 //! `codes=N` also fits the bonus of every combination code seen in at least N
 //! positions (0, the default: the pattern values only) and prints them as
-//! `COMBO_BONUS` entries; `l2` pulls the weights toward their current values.
+//! `COMBO_BONUS` entries; `l2` pulls the weights toward their current values;
+//! `quiet=D` leaves out the positions a search of D plies proves won for either side
+//! (0, the default: only those with a five or an open four to play).
 
 use std::path::{Path, PathBuf};
 use wuzi::board::{combo_parts, combo_threat};
@@ -25,6 +27,7 @@ fn main() {
     let mut rate = 1.0;
     let mut codes = 0;
     let mut l2 = 0.0;
+    let mut quiet = 0;
     let mut files: Vec<PathBuf> = Vec::new();
     for a in std::env::args().skip(1) {
         let num = |v: &str| v.parse::<f64>().unwrap_or_else(|_| usage());
@@ -42,6 +45,8 @@ fn main() {
             codes = num(v) as usize;
         } else if let Some(v) = a.strip_prefix("l2=") {
             l2 = num(v);
+        } else if let Some(v) = a.strip_prefix("quiet=") {
+            quiet = num(v) as i32;
         } else {
             collect(Path::new(&a), &mut files);
         }
@@ -53,6 +58,7 @@ fn main() {
     // Every tenth game is held out, to check that the fit generalises.
     let (mut train, mut test): (Vec<Sample>, Vec<Sample>) = (Vec::new(), Vec::new());
     let mut games = 0;
+    let mut searcher = wuzi::search::Searcher::new(16 << 20);
     for (n, f) in files.iter().enumerate() {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
@@ -60,7 +66,10 @@ fn main() {
         let Some((w, h, moves)) = tune::parse_psq(&text) else {
             continue;
         };
-        let Some(s) = tune::game_samples(w, h, &moves, rule, skip, tempo) else {
+        searcher.new_game();
+        let mut keep =
+            |b: &wuzi::board::Board| quiet <= 0 || !tune::settled(&mut searcher, b, quiet);
+        let Some(s) = tune::game_samples(w, h, &moves, rule, skip, tempo, &mut keep) else {
             continue;
         };
         games += 1;
@@ -124,7 +133,7 @@ fn collect(p: &Path, out: &mut Vec<PathBuf>) {
 fn usage() -> ! {
     println!(
         "usage: wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [l2=X] \
-         PSQ_FILE_OR_DIR..."
+         [quiet=D] PSQ_FILE_OR_DIR..."
     );
     std::process::exit(2);
 }
