@@ -179,6 +179,6 @@ mod tests {
         assert_eq!(run(&args(&["depth=1", "iir_min_depth=0"])), 0);
         assert_eq!(run(&args(&["depth=1", "no_such_param=3"])), 2);
         assert_eq!(run(&args(&["depth=1", "iir_min_depth=x"])), 2);
-        assert_eq!(run(&args(&["depth=1", "tempo_fifths=-1"])), 2);
+        assert_eq!(run(&args(&["depth=1", "tempo_percent=-1"])), 2);
     }
 }

@@ -1,7 +1,7 @@
 //! Fitting the evaluation weights to game outcomes (CITE: Texel's tuning method).
 //!
 //! The static evaluation is linear in the board's [`Census`]: the side to move's
-//! cell values, weighted by `tempo_fifths / 5`, minus the opponent's, where a value is
+//! cell values, weighted by `tempo_percent / 100`, minus the opponent's, where a value is
 //! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
 //! bonus of its combination code ([`combo_bonus`]: a fitted entry of
 //! [`crate::board::COMBO_BONUS`] or the code's threat-class bonus). Given positions
@@ -258,16 +258,16 @@ mod tests {
     use crate::search::Params;
 
     /// The linear model is the engine's evaluation: with the current weights and the
-    /// engine's tempo, w . x is 5 times (tempo_fifths * V_me - 5 * V_opp) / 5.
+    /// engine's tempo, w . x is 100 times (tempo_percent * V_me - 100 * V_opp) / 100.
     #[test]
     fn features_reproduce_the_engine_evaluation() {
-        let tempo = Params::DEFAULT.tempo_fifths;
+        let tempo = Params::DEFAULT.tempo_percent;
         for bp in crate::bench::POSITIONS {
             let b = crate::bench::board_of(bp);
             let me = b.side_to_move();
-            let x = features(&b.census(me), &b.census(me.opp()), tempo as f64 / 5.0);
-            let model = dot(&current_weights(), &x) * 5.0;
-            let engine = (b.value_sum(me) * tempo - b.value_sum(me.opp()) * 5) as f64;
+            let x = features(&b.census(me), &b.census(me.opp()), tempo as f64 / 100.0);
+            let model = dot(&current_weights(), &x) * 100.0;
+            let engine = (b.value_sum(me) * tempo - b.value_sum(me.opp()) * 100) as f64;
             assert!(
                 (model - engine).abs() < 1e-6,
                 "{}: {model} vs {engine}",

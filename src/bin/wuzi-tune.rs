@@ -22,7 +22,7 @@ const NAMES: [&str; 11] = [
 fn main() {
     let mut rule = Rule::Freestyle;
     let mut skip = 6;
-    let mut tempo = wuzi::search::Params::DEFAULT.tempo_fifths as f64 / 5.0;
+    let mut tempo = wuzi::search::Params::DEFAULT.tempo_percent as f64 / 100.0;
     let mut iterations = 1500;
     let mut rate = 1.0;
     let mut codes = 0;

@@ -586,7 +586,7 @@ mod tests {
             "INFO WUZI_ITERATION_GROWTH 2",
             "INFO wuzi_no_such_param 4",
             "INFO wuzi_lmr_min_depth -3",
-            "INFO wuzi_tempo_fifths x",
+            "INFO wuzi_tempo_percent x",
         ] {
             assert!(
                 matches!(s.handle_line(line, now), Action::Nothing),
@@ -596,7 +596,7 @@ mod tests {
         assert_eq!(s.params.lmp_base, 9);
         assert_eq!(s.params.iteration_growth, 2);
         assert_eq!(s.params.lmr_min_depth, Params::DEFAULT.lmr_min_depth);
-        assert_eq!(s.params.tempo_fifths, Params::DEFAULT.tempo_fifths);
+        assert_eq!(s.params.tempo_percent, Params::DEFAULT.tempo_percent);
         // The searcher lent out for a move carries them.
         s.handle_line("START 15", now);
         let Action::Think(job) = s.handle_line("BEGIN", now) else {
