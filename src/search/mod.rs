@@ -29,9 +29,10 @@ pub struct Params {
     /// can change the move (a fully searched better root move is kept).
     pub iteration_growth: u32,
     /// Weight of the side to move's cell values, in percent of the opponent's. The
-    /// evaluation and the pruning margins are tuned together: 100 scored 1-13 and 140
-    /// scored -162.5 Elo (55 games) against 120 at 100 ms/move; with 100 the depth-10
-    /// bench took 7 times the nodes.
+    /// evaluation and the pruning margins are tuned together, and 120 is a sharp
+    /// optimum: against it at 100 ms/move, 100 scored 1-13, 110 -182.4 Elo (54
+    /// games), 115 -63.0 (H0, 145), 130 -56.9 (154), 140 -162.5 (55); 120 set the same
+    /// way scored 0.0 in 188 games. With 100 the depth-10 bench took 7 times the nodes.
     pub tempo_percent: i32,
     /// Fours the side to move may spend on a VCF at a leaf of the main search. 10
     /// beat 6 by +59.8 Elo at 100 ms/move (the VCF is narrow, and its cache keeps the
