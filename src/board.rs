@@ -149,7 +149,8 @@ pub(crate) struct CellInfo {
 
 /// Evaluation weight of each line pattern (in [`Pattern::ALL`] order) for the player
 /// who could play there. A cell's value is the sum over its four lines plus the
-/// [`THREAT_BONUS`] of its threat class; `wuzi-tune` fits both from game outcomes.
+/// bonus of its combination code ([`combo_bonus`]); `wuzi-tune` fits both from game
+/// outcomes.
 pub const PATTERN_VALUE: [i32; 11] = [0, 0, 0, 4, 5, 13, 48, 117, 284, 256, 2000];
 
 /// Each pattern's digit in a cell's combination code: the code counts, in base 5, the

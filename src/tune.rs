@@ -331,6 +331,28 @@ mod tests {
         assert!(mse(&samples, &fitted, scale) < mse(&samples, &start, scale));
     }
 
+    /// The codes to fit are the ones seen often enough, never the empty code or one
+    /// with a five.
+    #[test]
+    fn tunable_codes_are_the_frequent_ones() {
+        let x = |ks: &[usize]| ks.iter().map(|&k| (k as u32, 1.0)).collect();
+        let (two, three, five) = (11 + 1, 11 + 5, 11 + 625);
+        let samples: Vec<Sample> = (0..10)
+            .map(|n| Sample {
+                x: if n < 3 {
+                    x(&[7, 11, two, three, five])
+                } else {
+                    x(&[7, 11, two, five])
+                },
+                result: 1.0,
+            })
+            .collect();
+        assert_eq!(tunable(&samples, 0), TUNABLE_PATTERNS.to_vec());
+        let with = |extra: &[usize]| [&TUNABLE_PATTERNS[..], extra].concat();
+        assert_eq!(tunable(&samples, 4), with(&[two]));
+        assert_eq!(tunable(&samples, 3), with(&[two, three]));
+    }
+
     #[test]
     fn a_psq_game_replays_and_labels_the_winner() {
         // Black makes five on row 8 (columns 1-5); white plays row 10.
