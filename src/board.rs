@@ -155,7 +155,8 @@ pub const PATTERN_VALUE: [i32; 11] = [0, 0, 0, 4, 5, 13, 48, 117, 284, 256, 2000
 
 /// Each pattern's digit in a cell's combination code: the code counts, in base 5, the
 /// fives, open fours, fours, open threes and twos (open twos and blocked threes) among
-/// a cell's four line patterns, which is all [`combine`] looks at besides the values.
+/// a cell's four line patterns, which is all [`combo_threat`] and [`combo_bonus`] look
+/// at.
 const COMBO_DIGIT: [u16; 11] = [0, 0, 0, 0, 0, 1, 1, 5, 25, 125, 625];
 /// Room for the combination codes (four patterns, each digit at most 4, make 3125
 /// codes): a power of two, so that a masked code indexes the table without a bounds
@@ -171,16 +172,8 @@ fn combo_table() -> &'static ComboTable {
     static T: OnceLock<Box<ComboTable>> = OnceLock::new();
     T.get_or_init(|| {
         let mut t = Box::new([(Threat::None, 0i16); COMBO_SLOTS]);
-        for a in Pattern::ALL {
-            for b in Pattern::ALL {
-                for c in Pattern::ALL {
-                    for d in Pattern::ALL {
-                        let p = [a, b, c, d];
-                        let (threat, value) = combine(&p);
-                        t[combo_code(&p)] = (threat, (value - pattern_values(&p)) as i16);
-                    }
-                }
-            }
+        for (code, entry) in t.iter_mut().enumerate().take(COMBO_CODES) {
+            *entry = (combo_threat(code), combo_bonus(code) as i16);
         }
         t
     })
@@ -202,8 +195,8 @@ fn pattern_values(p: &[Pattern; 4]) -> i32 {
     p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum()
 }
 
-/// The threat class and value of a cell's four line patterns ([`combine`], through the
-/// small table).
+/// The threat class ([`combo_threat`]) and value (the pattern values plus
+/// [`combo_bonus`]) of a cell's four line patterns, through the small table.
 #[inline]
 fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
     let code = combo_code(p);
@@ -215,12 +208,7 @@ fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
 /// pattern values.
 pub const THREAT_BONUS: [i32; 8] = [0, 0, 0, 0, 0, 980, 313, 0];
 
-pub(crate) fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
-    let code = combo_code(p);
-    (combo_threat(code), pattern_values(p) + combo_bonus(code))
-}
-
-/// Number of combination codes: five base-5 digits (see [`COMBO_DIGIT`]).
+/// Number of combination codes: five base-5 digits (see `COMBO_DIGIT`).
 pub const COMBO_CODES: usize = 3125;
 
 /// The counts a combination code is made of: fives, open fours, fours, open threes
@@ -1484,6 +1472,15 @@ mod tests {
             _ if twos > 0 => Threat::Two,
             _ => Threat::None,
         }
+    }
+
+    /// A cell's threat class counted from its four patterns, and its value: the
+    /// pattern values plus its code's bonus.
+    fn combine(p: &[Pattern; 4]) -> (Threat, i32) {
+        (
+            threat_by_counting(p),
+            pattern_values(p) + combo_bonus(combo_code(p)),
+        )
     }
 
     /// The small combination table against [`combine`] for all 11^4 pattern

@@ -226,7 +226,7 @@ fn classify_line(rule: FiveRule, l: &Line, memo: &mut [u8]) -> Pattern {
 }
 
 /// A built table: black's pattern for every key under one win condition, stored as
-/// the patterns of the canonical keys only (see [`canonical_half`]); a key is read
+/// the patterns of the canonical keys only (see `canonical_half`); a key is read
 /// through the numbers of its two halves' canonical forms.
 pub struct PatternTable {
     rule: FiveRule,

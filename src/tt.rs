@@ -119,7 +119,7 @@ impl TransTable {
     /// A table of at most `bytes` bytes (at least one entry). The memory comes zeroed
     /// from the allocator, so pages are only touched (and counted as resident) when the
     /// search writes to them. A failed allocation falls back to a smaller table rather
-    /// than aborting (see [`fallback_entries`]).
+    /// than aborting (see `fallback_entries`).
     pub fn new(bytes: usize) -> TransTable {
         let n = (bytes / Self::ENTRY_BYTES).max(1);
         TransTable {

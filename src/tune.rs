@@ -19,8 +19,11 @@ use crate::search::{Limits, Searcher};
 use crate::types::{is_mate, Pos, Rule};
 use std::sync::atomic::AtomicBool;
 
-/// Features: the 11 pattern counts, then the cell counts by combination code.
-pub const FEATURES: usize = 11 + COMBO_CODES;
+/// Features: the 11 pattern counts, then the cell counts by combination code ...
+pub const FEATURES: usize = CODES_AT + COMBO_CODES;
+
+/// ... which start here (code `c` is feature `CODES_AT + c`).
+pub const CODES_AT: usize = PATTERN_VALUE.len();
 
 /// The pattern weights the fit may change: B1 to F5 (the others stay 0).
 pub const TUNABLE_PATTERNS: [usize; 9] = [2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -41,7 +44,7 @@ pub fn current_weights() -> Vec<f64> {
         w[k] = v as f64;
     }
     for code in 0..COMBO_CODES {
-        w[11 + code] = combo_bonus(code) as f64;
+        w[CODES_AT + code] = combo_bonus(code) as f64;
     }
     w
 }
@@ -88,8 +91,8 @@ pub fn tunable(samples: &[Sample], min_count: usize) -> Vec<usize> {
         }
         t.extend(
             (1..COMBO_CODES)
-                .filter(|&code| combo_parts(code)[0] == 0 && seen[11 + code] >= min_count)
-                .map(|code| 11 + code),
+                .filter(|&code| combo_parts(code)[0] == 0 && seen[CODES_AT + code] >= min_count)
+                .map(|code| CODES_AT + code),
         );
     }
     t
@@ -336,7 +339,7 @@ mod tests {
     #[test]
     fn tunable_codes_are_the_frequent_ones() {
         let x = |ks: &[usize]| ks.iter().map(|&k| (k as u32, 1.0)).collect();
-        let (two, three, five) = (11 + 1, 11 + 5, 11 + 625);
+        let (two, three, five) = (CODES_AT + 1, CODES_AT + 5, CODES_AT + 625);
         let samples: Vec<Sample> = (0..10)
             .map(|n| Sample {
                 x: if n < 3 {

@@ -17,7 +17,7 @@
 //! step nearest the turn limit. A name that starts like a number would be read as a move,
 //! so such names get a `pbrain-` prefix.
 //!
-//! **SGF** (FF[4], GM[4] = Gomoku): one game tree per game, `SZ[15]` or `SZ[w:h]`,
+//! **SGF** (`FF[4]`, `GM[4]` = Gomoku): one game tree per game, `SZ[15]` or `SZ[w:h]`,
 //! coordinates `a`..`z` then `A`..`Z` (x first, from the top left), opening stones and
 //! moves as `B[]`/`W[]` nodes, each with a comment holding the think time (and the
 //! engine's last MESSAGE line).

@@ -12,10 +12,10 @@
 
 use std::path::{Path, PathBuf};
 use wuzi::board::{combo_parts, combo_threat};
-use wuzi::tune::{self, Fit, Sample};
+use wuzi::tune::{self, Fit, Sample, CODES_AT};
 use wuzi::types::Rule;
 
-const NAMES: [&str; 11] = [
+const NAMES: [&str; CODES_AT] = [
     "Dead", "Overline", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5",
 ];
 
@@ -103,16 +103,16 @@ fn main() {
         tune::mse(&train, &w, scale),
         tune::mse(&test, &w, scale)
     );
-    for &i in tunable.iter().filter(|&&i| i < 11) {
+    for &i in tunable.iter().filter(|&&i| i < CODES_AT) {
         println!("  {:<10} {:>7.0} -> {:>7.1}", NAMES[i], w0[i], w[i]);
     }
     // The code bonuses as COMBO_BONUS entries: [open fours, fours, open threes, twos].
-    for &i in tunable.iter().filter(|&&i| i >= 11) {
-        let [_, f4, b4, f3, twos] = combo_parts(i - 11);
+    for &i in tunable.iter().filter(|&&i| i >= CODES_AT) {
+        let [_, f4, b4, f3, twos] = combo_parts(i - CODES_AT);
         println!(
             "    ([{f4}, {b4}, {f3}, {twos}], {:.0}), // {:?}, was {:.0}",
             w[i],
-            combo_threat(i - 11),
+            combo_threat(i - CODES_AT),
             w0[i]
         );
     }

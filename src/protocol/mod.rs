@@ -1,7 +1,7 @@
 //! The Gomocup / Piskvork brain protocol: a thin adapter between manager text and the
 //! engine.
 //!
-//! * [`parse`]: one line to a [`Command`], a pure function;
+//! * [`parse`](mod@parse): one line to a [`Command`], a pure function;
 //! * [`reply`]: every output line is formatted there;
 //! * [`session`]: the state machine over `Board` and `Searcher` (no I/O, no threads);
 //! * `io`: the input thread, the search thread and the event loop behind [`run`].
