@@ -339,13 +339,13 @@ mod tests {
     #[test]
     fn tunable_codes_are_the_frequent_ones() {
         let x = |ks: &[usize]| ks.iter().map(|&k| (k as u32, 1.0)).collect();
-        let (two, three, five) = (CODES_AT + 1, CODES_AT + 5, CODES_AT + 625);
+        let (empty, two, three, five) = (CODES_AT, CODES_AT + 1, CODES_AT + 5, CODES_AT + 625);
         let samples: Vec<Sample> = (0..10)
             .map(|n| Sample {
                 x: if n < 3 {
-                    x(&[7, 11, two, three, five])
+                    x(&[7, empty, two, three, five])
                 } else {
-                    x(&[7, 11, two, five])
+                    x(&[7, empty, two, five])
                 },
                 result: 1.0,
             })
