@@ -44,7 +44,7 @@ pub const POSITIONS: &[BenchPosition] = &[
         name: "std15-middle",
         size: 15,
         rule: Rule::Standard,
-        moves: "7,7 7,9 6,7 5,7 6,8 6,9 5,9 4,10 8,8 8,6 7,8",
+        moves: "7,7 10,8 10,6 6,8 4,9 8,8 7,8 7,9 6,7 5,7 8,10 5,8",
     },
     BenchPosition {
         name: "renju15-middle",
