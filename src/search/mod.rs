@@ -66,11 +66,11 @@ pub struct Params {
     /// Under freestyle, late move reductions also for the moves that make a three or
     /// stop one of the opponent's (ordered as threats, so never reduced with 0), the
     /// same as for a quiet move (1). 1 against 0 at 100 ms/move, freestyle: 968 games
-    /// +514 =6 -448, +23.7 Elo [+1.9, +45.7], LOS 98.4%; renju: 652 games +322 =1 -329, -3.7
-    /// [-30.5, +23.0], no gain shown, so the other rules keep them unreduced until a
-    /// match shows otherwise (standard and caro are untested). One ply less than a
-    /// quiet move's had scored +5.2 in freestyle (4810 games), -2.2 in renju (1391) and
-    /// -6.6 in standard (575).
+    /// +514 =6 -448, +23.7 Elo [+1.9, +45.7], LOS 98.4%; renju: 652 games +322 =1
+    /// -329, -3.7 [-30.5, +23.0], no gain shown, so the other rules keep them
+    /// unreduced until a match shows otherwise (standard and caro are untested). One
+    /// ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2 in
+    /// renju (1391) and -6.6 in standard (575).
     pub lmr_threes: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
@@ -769,6 +769,10 @@ impl Searcher {
         let n = self.moves[ply].len();
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
+        // Under freestyle, threes and the points that stop the opponent's are reduced
+        // too (`lmr_threes`), unless a five must be stopped.
+        let threes_reducible =
+            self.params.lmr_threes > 0 && b.rule() == Rule::Freestyle && s.opp_fives == 0;
         for k in 0..n {
             let (m, order) = self.pick(ply, k);
             let tactical = order >= TACTICAL;
@@ -791,13 +795,8 @@ impl Searcher {
                 -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
             } else {
                 // Step 6. Late move reductions for quiet moves (CITE: LMR, as in Stockfish).
-                // Under freestyle, threes and the points that stop the opponent's are
-                // reduced too (`lmr_threes`); fours, their blocks and forced replies never.
-                let reducible = !tactical
-                    || (self.params.lmr_threes > 0
-                        && b.rule() == Rule::Freestyle
-                        && order < FOUR_ORDER
-                        && s.opp_fives == 0);
+                // Fours, their blocks and forced replies are never reduced.
+                let reducible = !tactical || (threes_reducible && order < FOUR_ORDER);
                 let r = if depth >= self.params.lmr_min_depth
                     && k >= self.params.lmr_min_moves
                     && reducible
@@ -891,16 +890,9 @@ impl Searcher {
                 // Against a three: our fours, or points on the opponent's lines.
                 continue;
             }
-            let class = |t: Threat, bonus: i32| {
-                if t >= Threat::Three {
-                    t as i32 * 2 + bonus
-                } else {
-                    0
-                }
-            };
-            let cls = class(mi.threat, 1).max(class(oi.threat, 0));
-            let mut score = cls * TACTICAL / 4 + mi.value + oi.value;
-            if cls == 0 {
+            let threat = threat_order(mi.threat, true).max(threat_order(oi.threat, false));
+            let mut score = threat + mi.value + oi.value;
+            if threat == 0 {
                 score += (self.history[i][me.index()] >> 4).min(TACTICAL / 8);
             }
             if i as u16 == tt_move {
@@ -1005,7 +997,18 @@ const LAZY_PICKS: usize = 3;
 /// Move-ordering scores at or above this are threats (fours, threes, blocks).
 const TACTICAL: i32 = 1 << 20;
 /// Move-ordering scores at or above this make a four, or stop one of the opponent's.
-const FOUR_ORDER: i32 = 2 * TACTICAL;
+const FOUR_ORDER: i32 = threat_order(Threat::Four, false);
+
+/// The move-ordering base of a point where the side to move (`own`) or the opponent
+/// would make threat `t`: 0 below a three, else at least [`TACTICAL`], ranked by the
+/// threat and, for the same threat, ours first.
+const fn threat_order(t: Threat, own: bool) -> i32 {
+    if (t as i32) < Threat::Three as i32 {
+        0
+    } else {
+        (t as i32 * 2 + own as i32) * TACTICAL / 4
+    }
+}
 
 fn board_pos(b: &Board, i: usize) -> Pos {
     b.pos(i)
