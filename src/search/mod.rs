@@ -63,14 +63,15 @@ pub struct Params {
     /// all three off by +63.2 Elo at 100 ms/move (each alone: +13.9, +6.1, +10.4,
     /// undecided).
     pub lmr_log_div: i32,
-    /// Under freestyle, late move reductions also for the moves that make a three or
-    /// stop one of the opponent's (ordered as threats, so never reduced with 0), the
-    /// same as for a quiet move (1). 1 against 0 at 100 ms/move, freestyle: 968 games
-    /// +514 =6 -448, +23.7 Elo [+1.9, +45.7], LOS 98.4%; renju: 652 games +322 =1
-    /// -329, -3.7 [-30.5, +23.0], no gain shown, so the other rules keep them
-    /// unreduced until a match shows otherwise (standard and caro are untested). One
-    /// ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2 in
-    /// renju (1391) and -6.6 in standard (575).
+    /// Late move reductions also for the moves that make a three or stop one of the
+    /// opponent's (ordered as threats, so never reduced with 0), the same as for a
+    /// quiet move: 1 under freestyle and standard, 2 under every rule. 1 against 0 at
+    /// 100 ms/move, freestyle: 968 games +514 =6 -448, +23.7 Elo [+1.9, +45.7], LOS
+    /// 98.4%; standard (2 against 1): 567 games +307 =12 -248, +36.3 [+8.0, +65.0],
+    /// SPRT H1. Not under renju (652 games +322 =1 -329, -3.7 [-30.5, +23.0]) or caro
+    /// (319 games +141 =18 -160, -20.7 [-58.2, +16.3], H0). One ply less than a quiet
+    /// move's had scored +5.2 in freestyle (4810 games), -2.2 in renju (1391) and
+    /// -6.6 in standard (575).
     pub lmr_threes: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
@@ -769,10 +770,14 @@ impl Searcher {
         let n = self.moves[ply].len();
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
-        // Under freestyle, threes and the points that stop the opponent's are reduced
-        // too (`lmr_threes`), unless a five must be stopped.
-        let threes_reducible =
-            self.params.lmr_threes > 0 && b.rule() == Rule::Freestyle && s.opp_fives == 0;
+        // Under freestyle and standard, threes and the points that stop the opponent's
+        // are reduced too (`lmr_threes`), unless a five must be stopped.
+        let threes_reducible = s.opp_fives == 0
+            && match self.params.lmr_threes {
+                0 => false,
+                1 => matches!(b.rule(), Rule::Freestyle | Rule::Standard),
+                _ => true,
+            };
         for k in 0..n {
             let (m, order) = self.pick(ply, k);
             let tactical = order >= TACTICAL;
