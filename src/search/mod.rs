@@ -65,13 +65,19 @@ pub struct Params {
     pub lmr_log_div: i32,
     /// Late move reductions also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, so never reduced with 0), the same as for a
-    /// quiet move: 1 under freestyle and standard, 2 under every rule. 1 against 0 at
-    /// 100 ms/move, freestyle: 968 games +514 =6 -448, +23.7 Elo [+1.9, +45.7], LOS
-    /// 98.4%; standard (2 against 1): 567 games +307 =12 -248, +36.3 [+8.0, +65.0],
-    /// SPRT H1. Not under renju (652 games +322 =1 -329, -3.7 [-30.5, +23.0]) or caro
-    /// (319 games +141 =18 -160, -20.7 [-58.2, +16.3], H0). One ply less than a quiet
-    /// move's had scored +5.2 in freestyle (4810 games), -2.2 in renju (1391) and
-    /// -6.6 in standard (575).
+    /// quiet move. 1: both under freestyle and standard, only the stops under renju,
+    /// neither under caro; 2: both under every rule. At 100 ms/move:
+    /// - freestyle, both against neither: 968 games +514 =6 -448, +23.7 Elo [+1.9,
+    ///   +45.7], LOS 98.4%;
+    /// - standard, both against neither: 567 games +307 =12 -248, +36.3 [+8.0, +65.0],
+    ///   SPRT H1;
+    /// - renju, stops only against neither: 983 games +524 =11 -448, +26.9 [+5.3,
+    ///   +48.7], H1; both: -3.7 (652 games) and -35.5 (226, H0); our threes only:
+    ///   -16.2 (387, H0);
+    /// - caro, both: -20.7 (319 games, H0); stops only: -22.0 (316, H0).
+    ///
+    /// One ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2
+    /// in renju (1391) and -6.6 in standard (575).
     pub lmr_threes: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
@@ -770,14 +776,18 @@ impl Searcher {
         let n = self.moves[ply].len();
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
-        // Under freestyle and standard, threes and the points that stop the opponent's
-        // are reduced too (`lmr_threes`), unless a five must be stopped.
-        let threes_reducible = s.opp_fives == 0
-            && match self.params.lmr_threes {
-                0 => false,
-                1 => matches!(b.rule(), Rule::Freestyle | Rule::Standard),
-                _ => true,
-            };
+        // Moves that make a three, and points that stop the opponent's, may be reduced
+        // too (`lmr_threes`), unless a five must be stopped: (ours, stops).
+        let (threes_reducible, stops_reducible) = match self.params.lmr_threes {
+            _ if s.opp_fives > 0 => (false, false),
+            0 => (false, false),
+            1 => match b.rule() {
+                Rule::Freestyle | Rule::Standard => (true, true),
+                Rule::Renju => (false, true),
+                Rule::Caro | Rule::CaroStandard => (false, false),
+            },
+            _ => (true, true),
+        };
         for k in 0..n {
             let (m, order) = self.pick(ply, k);
             let tactical = order >= TACTICAL;
@@ -794,14 +804,21 @@ impl Searcher {
             if futile && !tactical && best > -WIN_MIN {
                 break;
             }
+            // Fours, their blocks and forced replies are never reduced.
+            let reducible = !tactical
+                || (order < FOUR_ORDER
+                    && (threes_reducible || stops_reducible)
+                    && if b.info(m as usize, me).threat >= Threat::Three {
+                        threes_reducible
+                    } else {
+                        stops_reducible
+                    });
             b.make(m as usize);
             let new_depth = depth - 1;
             let score = if k == 0 {
                 -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
             } else {
                 // Step 6. Late move reductions for quiet moves (CITE: LMR, as in Stockfish).
-                // Fours, their blocks and forced replies are never reduced.
-                let reducible = !tactical || (threes_reducible && order < FOUR_ORDER);
                 let r = if depth >= self.params.lmr_min_depth
                     && k >= self.params.lmr_min_moves
                     && reducible
