@@ -68,9 +68,9 @@ pub struct Params {
     /// quiet move. 1: both under freestyle and standard, only the stops under renju,
     /// neither under caro; 2: both under every rule. At 100 ms/move:
     /// - freestyle, both against neither: 968 games +514 =6 -448, +23.7 Elo [+1.9,
-    ///   +45.7], LOS 98.4%;
+    ///   +45.7], LOS 98.4%; stops only against both: +4.5 (1166 games, H0);
     /// - standard, both against neither: 567 games +307 =12 -248, +36.3 [+8.0, +65.0],
-    ///   SPRT H1;
+    ///   SPRT H1; stops only against both: -30.5 (251 games, H0);
     /// - renju, stops only against neither: 983 games +524 =11 -448, +26.9 [+5.3,
     ///   +48.7], H1; both: -3.7 (652 games) and -35.5 (226, H0); our threes only:
     ///   -16.2 (387, H0);
