@@ -843,6 +843,11 @@ impl Board {
         self.rule
     }
 
+    /// True when colour `c` has forbidden points: black under renju.
+    pub fn has_fouls(&self, c: Color) -> bool {
+        self.rule == Rule::Renju && c == Color::Black
+    }
+
     /// Changes the rule, keeping the stones (rebuilds the rule-dependent data).
     pub fn set_rule(&mut self, rule: Rule) {
         if rule != self.rule {

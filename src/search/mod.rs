@@ -890,7 +890,7 @@ impl Searcher {
         list.clear();
         let me = b.side_to_move();
         let opp = me.opp();
-        let renju_black = b.rule() == Rule::Renju && me == Color::Black;
+        let renju_black = b.has_fouls(me);
         if s.opp_fives > 0 {
             // Only a defence can save the game (our own five was handled before).
             for i in five_defences(b, opp) {
@@ -1063,7 +1063,7 @@ fn has_real_three(b: &Board, c: Color) -> bool {
     if b.open_four_count(c) == 0 {
         return false;
     }
-    if !(b.rule() == Rule::Renju && c == Color::Black) {
+    if !b.has_fouls(c) {
         return true;
     }
     // An open four makes the cell at least a FourFour, so it is among the four cells.
@@ -1122,7 +1122,7 @@ fn has_legal_four_four(b: &Board) -> bool {
     if b.threat_count(me, Threat::FourFour) == 0 {
         return false;
     }
-    !(b.rule() == Rule::Renju && me == Color::Black) || legal_four_four(b).is_some()
+    !b.has_fouls(me) || legal_four_four(b).is_some()
 }
 
 /// A cell where the side to move makes an open or double four and may legally play
@@ -1132,7 +1132,7 @@ fn legal_four_four(b: &Board) -> Option<usize> {
     if b.threat_count(me, Threat::FourFour) == 0 {
         return None;
     }
-    let renju_black = b.rule() == Rule::Renju && me == Color::Black;
+    let renju_black = b.has_fouls(me);
     b.four_cells(me)
         .find(|&i| b.info(i, me).threat == Threat::FourFour && !(renju_black && b.forbidden_at(i)))
 }

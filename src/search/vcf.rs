@@ -8,7 +8,7 @@
 
 use super::{Searcher, MAX_PLY, WHITE_TO_MOVE};
 use crate::board::{Board, Threat};
-use crate::types::{Color, Rule};
+use crate::types::Color;
 
 impl Searcher {
     /// Searches for a VCF for the side to move using at most `fours` of its own moves.
@@ -46,7 +46,7 @@ impl Searcher {
         if (opp_fives > 1 && !super::is_caro(b)) || fours <= 0 || ply + 3 >= MAX_PLY {
             return None;
         }
-        let renju_black = b.rule() == Rule::Renju && me == Color::Black;
+        let renju_black = b.has_fouls(me);
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.clear();
         if opp_fives > 0 {
@@ -102,7 +102,7 @@ impl Searcher {
         if b.threat_count(attacker, Threat::Five) == 0 {
             return None; // not a four after all
         }
-        let renju_black = b.rule() == Rule::Renju && defender == Color::Black;
+        let renju_black = b.has_fouls(defender);
         let mut defences = super::five_defences(b, attacker);
         if renju_black {
             // Black may not defend on a foul point.

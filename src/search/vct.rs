@@ -19,7 +19,7 @@
 use super::{Searcher, MAX_PLY, WHITE_TO_MOVE};
 use crate::board::{Board, Threat};
 use crate::pattern::Pattern;
-use crate::types::{Color, Rule};
+use crate::types::Color;
 
 /// Mixed into the VCT cache keys so they never match a VCF entry's meaning.
 const VCT_SALT: u64 = 0x3C6E_F372_FE94_F82B;
@@ -61,7 +61,7 @@ impl Searcher {
         }
         let me = b.side_to_move();
         let opp = me.opp();
-        let renju_black = b.rule() == Rule::Renju && me == Color::Black;
+        let renju_black = b.has_fouls(me);
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.clear();
         match b.threat_count(opp, Threat::Five) {
@@ -112,7 +112,7 @@ impl Searcher {
         if b.threat_count(defender, Threat::Five) > 0 {
             return None; // the defender makes five first
         }
-        let renju_black = b.rule() == Rule::Renju && defender == Color::Black;
+        let renju_black = b.has_fouls(defender);
         let replies: Vec<usize> = if b.threat_count(attacker, Threat::Five) > 0 {
             super::five_defences(b, attacker)
         } else if super::has_real_three(b, attacker) {
