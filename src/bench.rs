@@ -2,10 +2,12 @@
 //! fixed table size. The total node count is the engine's signature: it changes only
 //! when search behaviour changes (quote it as `Bench: N` in such commits).
 //!
-//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS]`: with `nodes` or `movetime`,
-//! each position is searched with that node budget (deterministic) or for that long
-//! instead, and the depth reached is reported. `NAME=V` sets a search tunable (a
-//! `Params` field) for a quick look at its effect.
+//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R]`: with `nodes` or
+//! `movetime`, each position is searched with that node budget (deterministic) or for
+//! that long instead, and the depth reached is reported. `rule=R` (a Gomocup rule
+//! number) plays every position's moves under that rule instead of its own, to compare
+//! the rules' trees on the same stones. `NAME=V` sets a search tunable (a `Params`
+//! field) for a quick look at its effect.
 
 use crate::board::Board;
 use crate::search::{Limits, Params, Searcher};
@@ -84,7 +86,12 @@ pub fn parse_moves(s: &str) -> Vec<Pos> {
 
 /// Builds the position of a bench entry.
 pub fn board_of(p: &BenchPosition) -> Board {
-    let mut b = Board::new(p.size, p.size, p.rule);
+    board_under(p, p.rule)
+}
+
+/// Builds the position of a bench entry under `rule`.
+fn board_under(p: &BenchPosition, rule: Rule) -> Board {
+    let mut b = Board::new(p.size, p.size, rule);
     for m in parse_moves(p.moves) {
         b.play(m).expect("bench move legal");
     }
@@ -97,8 +104,14 @@ pub fn run(args: &[String]) -> i32 {
     let mut movetime = None;
     let mut nodes = None;
     let mut params = Params::DEFAULT;
+    let mut rule = None;
     for a in args {
-        if let Some(v) = a.strip_prefix("depth=") {
+        if let Some(v) = a.strip_prefix("rule=") {
+            match Rule::ALL.iter().find(|r| v.parse() == Ok(r.code())) {
+                Some(&r) => rule = Some(r),
+                None => return usage(),
+            }
+        } else if let Some(v) = a.strip_prefix("depth=") {
             depth = v.parse().unwrap_or(DEPTH);
         } else if let Some(v) = a.strip_prefix("nodes=") {
             nodes = v.parse::<u64>().ok();
@@ -110,15 +123,14 @@ pub fn run(args: &[String]) -> i32 {
         }) {
             params.set(name, v.parse().expect("checked above"));
         } else {
-            println!("usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [PARAM=V]...");
-            return 2;
+            return usage();
         }
     }
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let t0 = Instant::now();
     for p in POSITIONS {
-        let board = board_of(p);
+        let board = board_under(p, rule.unwrap_or(p.rule));
         let mut s = Searcher::new(TT_BYTES);
         s.set_params(params);
         let limits = match movetime {
@@ -160,6 +172,14 @@ pub fn run(args: &[String]) -> i32 {
     0
 }
 
+/// Prints the usage line; returns the exit code of a usage error.
+fn usage() -> i32 {
+    say(format_args!(
+        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [PARAM=V]..."
+    ));
+    2
+}
+
 /// Prints one line; a closed stdout (`bench | head`) ends the process quietly.
 fn say(line: std::fmt::Arguments) {
     use std::io::Write;
@@ -180,5 +200,8 @@ mod tests {
         assert_eq!(run(&args(&["depth=1", "no_such_param=3"])), 2);
         assert_eq!(run(&args(&["depth=1", "iir_min_depth=x"])), 2);
         assert_eq!(run(&args(&["depth=1", "tempo_percent=-1"])), 2);
+        assert_eq!(run(&args(&["depth=1", "rule=4"])), 0);
+        assert_eq!(run(&args(&["depth=1", "rule=3"])), 2);
+        assert_eq!(run(&args(&["depth=1", "rule=x"])), 2);
     }
 }
