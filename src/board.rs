@@ -167,16 +167,39 @@ const COMBO_SLOTS: usize = 4096;
 type ComboTable = [(Threat, i16); COMBO_SLOTS];
 
 /// The [`ComboTable`], built once; 16 KB, so it stays in the first-level cache.
-fn combo_table() -> &'static ComboTable {
+/// With `fouls` (black under renju), the combinations that are fouls get
+/// [`foul_bonus`] instead.
+fn combo_table(fouls: bool) -> &'static ComboTable {
     use std::sync::OnceLock;
-    static T: OnceLock<Box<ComboTable>> = OnceLock::new();
-    T.get_or_init(|| {
+    static T: [OnceLock<Box<ComboTable>>; 2] = [OnceLock::new(), OnceLock::new()];
+    T[fouls as usize].get_or_init(|| {
         let mut t = Box::new([(Threat::None, 0i16); COMBO_SLOTS]);
         for (code, entry) in t.iter_mut().enumerate().take(COMBO_CODES) {
-            *entry = (combo_threat(code), combo_bonus(code) as i16);
+            let bonus = if fouls && is_foul_code(code) {
+                foul_bonus(code)
+            } else {
+                combo_bonus(code)
+            };
+            *entry = (combo_threat(code), bonus as i16);
         }
         t
     })
+}
+
+/// True if a combination code is a foul for black under renju, counted on the line
+/// patterns alone: no five, and two fours or two open threes.
+pub fn is_foul_code(code: usize) -> bool {
+    let [fives, f4, b4, f3, _] = combo_parts(code);
+    fives == 0 && (f4 + b4 >= 2 || f3 >= 2)
+}
+
+/// The bonus of a foul cell: minus the values of its fours and threes, which black
+/// cannot make there.
+pub fn foul_bonus(code: usize) -> i32 {
+    let [_, f4, b4, f3, _] = combo_parts(code);
+    -(f4 as i32 * PATTERN_VALUE[Pattern::F4 as usize]
+        + b4 as i32 * PATTERN_VALUE[Pattern::B4 as usize]
+        + f3 as i32 * PATTERN_VALUE[Pattern::F3 as usize])
 }
 
 #[inline]
@@ -279,6 +302,20 @@ fn zobrist() -> &'static [[u64; 2]] {
     })
 }
 
+/// Number of census codes: a cell's combination code, or for a foul cell (black
+/// under renju, [`is_foul_code`]) `COMBO_CODES` plus its code, which the evaluation
+/// values apart ([`census_bonus`]).
+pub const CENSUS_CODES: usize = 2 * COMBO_CODES;
+
+/// The evaluation bonus of a cell with census code `k` (see [`CENSUS_CODES`]).
+pub fn census_bonus(k: usize) -> i32 {
+    if k < COMBO_CODES {
+        combo_bonus(k)
+    } else {
+        foul_bonus(k - COMBO_CODES)
+    }
+}
+
 /// Counts behind one colour's evaluation (see [`Board::census`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
@@ -286,7 +323,7 @@ pub struct Census {
     pub patterns: [u32; 11],
     /// Per threat class, in [`Threat`] order.
     pub threats: [u32; 8],
-    /// Per combination code (see [`combo_parts`]).
+    /// Per census code (see [`CENSUS_CODES`]).
     pub codes: Vec<u32>,
 }
 
@@ -295,14 +332,14 @@ impl Default for Census {
         Census {
             patterns: [0; 11],
             threats: [0; 8],
-            codes: vec![0; COMBO_CODES],
+            codes: vec![0; CENSUS_CODES],
         }
     }
 }
 
 impl Census {
     /// The evaluation value these counts make under the given pattern values and
-    /// bonuses by combination code.
+    /// bonuses by census code.
     pub fn value(&self, pattern_value: &[i32; 11], bonus: impl Fn(usize) -> i32) -> i64 {
         let p: i64 = (0..11)
             .map(|k| self.patterns[k] as i64 * pattern_value[k] as i64)
@@ -344,7 +381,8 @@ pub struct Board {
     threat_count: [[u16; 8]; 2],
     /// Number of empty cells where the colour makes an open four, per colour.
     open_four_count: [u16; 2],
-    combos: &'static ComboTable,
+    /// Per colour, the combination table (see [`combo_table`]).
+    combos: [&'static ComboTable; 2],
     /// Cell data saved by `make` for `unmake`, and one frame per `make`.
     undo_cells: Vec<(u32, [CellInfo; 2])>,
     /// The four-set memberships `make` flipped (cell index, colour in bit 31).
@@ -416,6 +454,11 @@ fn pair_table(rule: Rule) -> &'static PairLookup {
     })
 }
 
+/// Each colour's combination table under a rule.
+fn combo_tables(rule: Rule) -> [&'static ComboTable; 2] {
+    [combo_table(rule == Rule::Renju), combo_table(false)]
+}
+
 /// The win condition for each colour under a rule.
 pub fn five_rules(rule: Rule) -> [FiveRule; 2] {
     match rule {
@@ -436,7 +479,7 @@ struct Tally<'a> {
     fours: &'a mut [CellSet; 2],
     /// Where a recorded change ([`Refresh::Record`]) notes the four-set flips.
     fours_flipped: Option<&'a mut Vec<u32>>,
-    combos: &'a ComboTable,
+    combos: [&'a ComboTable; 2],
 }
 
 impl Tally<'_> {
@@ -456,8 +499,9 @@ impl Tally<'_> {
             return;
         }
         let code = info.code + COMBO_DIGIT[p as usize] - COMBO_DIGIT[o as usize];
-        let (t, bonus) = self.combos[code as usize & (COMBO_SLOTS - 1)];
-        let old_bonus = self.combos[info.code as usize & (COMBO_SLOTS - 1)].1;
+        let combos = self.combos[c & 1];
+        let (t, bonus) = combos[code as usize & (COMBO_SLOTS - 1)];
+        let old_bonus = combos[info.code as usize & (COMBO_SLOTS - 1)].1;
         let value = info.value + PATTERN_VALUE[p as usize] - PATTERN_VALUE[o as usize]
             + (bonus - old_bonus) as i32;
         self.value_sum[c] += value - info.value;
@@ -511,7 +555,7 @@ impl Board {
             value_sum: [0; 2],
             threat_count: [[0; 8]; 2],
             open_four_count: [0; 2],
-            combos: combo_table(),
+            combos: combo_tables(rule),
             undo_cells: Vec::with_capacity(4096),
             undo_fours: Vec::with_capacity(1024),
             undo_frames: Vec::with_capacity(256),
@@ -647,7 +691,7 @@ impl Board {
     #[inline]
     fn refresh_info(&mut self, i: usize) {
         for c in 0..2 {
-            let (t, v, code) = combo_of(self.combos, &self.info[i][c].pat);
+            let (t, v, code) = combo_of(self.combos[c], &self.info[i][c].pat);
             self.info[i][c].threat = t;
             self.info[i][c].value = v;
             self.info[i][c].code = code;
@@ -710,7 +754,7 @@ impl Board {
             open_four_count: &mut self.open_four_count,
             fours: &mut self.fours,
             fours_flipped: (mode == Refresh::Record).then_some(undo_fours),
-            combos,
+            combos: *combos,
         };
         let reach = if pairs.far_matters(v) {
             2 * HALF
@@ -853,6 +897,7 @@ impl Board {
         if rule != self.rule {
             self.rule = rule;
             self.pairs = pair_table(rule);
+            self.combos = combo_tables(rule);
             self.rebuild();
         }
     }
@@ -1162,7 +1207,9 @@ impl Board {
                 n.patterns[p as usize] += 1;
             }
             n.threats[info.threat as usize] += 1;
-            n.codes[info.code as usize] += 1;
+            let code = info.code as usize;
+            let foul = self.has_fouls(c) && is_foul_code(code);
+            n.codes[code + if foul { COMBO_CODES } else { 0 }] += 1;
         }
         n
     }
@@ -1479,13 +1526,63 @@ mod tests {
         }
     }
 
+    /// Under renju, black's double-three and double-four points are valued without
+    /// their threes and fours (they are fouls), and the census counts them apart;
+    /// white's cells, and black's under the other rules, keep the usual value. An open
+    /// four and a four-three are not fouls.
+    #[test]
+    fn black_fouls_lose_their_threat_values_under_renju() {
+        let value = |b: &Board, p: Pos, c: Color| {
+            let info = b.info(b.index(p), c);
+            (info.value, info.code as usize, pattern_values(&info.pat))
+        };
+        // Black: an open three through (7,7) on the column and on the row, and a
+        // four through (3,3) with a three across it; white stones far away.
+        let moves = "7,5 0,0 7,6 14,0 5,7 0,14 6,7 14,14 3,0 13,13 3,1 1,13 3,2 13,1 \
+                     1,3 12,12 2,3 2,12";
+        for rule in Rule::ALL {
+            let mut b = Board::new(15, 15, rule);
+            for m in crate::bench::parse_moves(moves) {
+                b.play(m).unwrap();
+            }
+            let (v33, code33, pv33) = value(&b, Pos::new(7, 7), Color::Black);
+            assert_eq!(combo_threat(code33), Threat::ThreeThree, "{rule:?}");
+            let (v43, code43, pv43) = value(&b, Pos::new(3, 3), Color::Black);
+            assert_eq!(combo_threat(code43), Threat::FourThree, "{rule:?}");
+            assert_eq!(
+                v43,
+                pv43 + combo_bonus(code43),
+                "{rule:?}: a four-three is legal"
+            );
+            let census = b.census(Color::Black);
+            if rule == Rule::Renju {
+                assert!(is_foul_code(code33));
+                assert_eq!(v33, pv33 + foul_bonus(code33));
+                assert!(v33 < pv33 - 2 * PATTERN_VALUE[Pattern::F3 as usize] + 50);
+                assert_eq!(census.codes[COMBO_CODES + code33], 1);
+                assert_eq!(census.codes[code33], 0);
+            } else {
+                assert_eq!(v33, pv33 + combo_bonus(code33), "{rule:?}");
+                assert_eq!(census.codes[code33], 1, "{rule:?}");
+            }
+            // White's values never change with the rule's fouls.
+            let (vw, codew, pvw) = value(&b, Pos::new(7, 7), Color::White);
+            assert_eq!(vw, pvw + combo_bonus(codew), "{rule:?}");
+        }
+        let four_code = combo_code(&[Pattern::B4, Pattern::B4, Pattern::Dead, Pattern::Dead]);
+        let open_four = combo_code(&[Pattern::F4, Pattern::B2, Pattern::Dead, Pattern::Dead]);
+        let four_three = combo_code(&[Pattern::B4, Pattern::F3, Pattern::Dead, Pattern::Dead]);
+        assert!(is_foul_code(four_code));
+        assert!(!is_foul_code(open_four) && !is_foul_code(four_three));
+    }
+
     /// The small combination table for all 11^4 pattern combinations: the threat
     /// class against an independent count of the four patterns (the code must keep
     /// every distinction the threat class makes), the value against the pattern values
     /// plus the code's bonus.
     #[test]
     fn combination_codes_agree_with_counting() {
-        let table = combo_table();
+        let table = combo_table(false);
         for a in Pattern::ALL {
             for b in Pattern::ALL {
                 for c in Pattern::ALL {

@@ -3,8 +3,9 @@
 //! The static evaluation is linear in the board's [`Census`]: the side to move's
 //! cell values, weighted by `tempo_percent / 100`, minus the opponent's, where a value is
 //! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
-//! bonus of its combination code ([`combo_bonus`]: a fitted entry of
-//! [`crate::board::COMBO_BONUS`] or the code's threat-class bonus). Given positions
+//! bonus of its combination code ([`crate::board::combo_bonus`]: a fitted entry of
+//! [`crate::board::COMBO_BONUS`] or the code's threat-class bonus; a foul of black
+//! under renju has a fixed bonus instead, [`crate::board::foul_bonus`]). Given positions
 //! from finished games, each labelled with the result for the side to move (1, 1/2,
 //! 0), the fit first picks the scale `S` for which `sigmoid(eval / S)` best predicts
 //! the results with the current weights, then moves the weights to lower the mean
@@ -14,13 +15,17 @@
 //!
 //! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
 
-use crate::board::{combo_bonus, combo_parts, Board, Census, Threat, COMBO_CODES, PATTERN_VALUE};
+use crate::board::{
+    census_bonus, combo_parts, Board, Census, Threat, CENSUS_CODES, COMBO_CODES, PATTERN_VALUE,
+};
 use crate::search::{Limits, Searcher};
 use crate::types::{is_mate, Pos, Rule};
 use std::sync::atomic::AtomicBool;
 
-/// Features: the 11 pattern counts, then the cell counts by combination code ...
-pub const FEATURES: usize = CODES_AT + COMBO_CODES;
+/// Features: the 11 pattern counts, then the cell counts by census code (the
+/// combination code, and apart from those the foul cells of black under renju,
+/// whose bonuses stay fixed) ...
+pub const FEATURES: usize = CODES_AT + CENSUS_CODES;
 
 /// ... which start here (code `c` is feature `CODES_AT + c`).
 pub const CODES_AT: usize = PATTERN_VALUE.len();
@@ -43,8 +48,8 @@ pub fn current_weights() -> Vec<f64> {
     for (k, &v) in PATTERN_VALUE.iter().enumerate() {
         w[k] = v as f64;
     }
-    for code in 0..COMBO_CODES {
-        w[CODES_AT + code] = combo_bonus(code) as f64;
+    for code in 0..CENSUS_CODES {
+        w[CODES_AT + code] = census_bonus(code) as f64;
     }
     w
 }
@@ -277,7 +282,7 @@ mod tests {
                 bp.name
             );
             assert_eq!(
-                b.census(me).value(&PATTERN_VALUE, combo_bonus),
+                b.census(me).value(&PATTERN_VALUE, census_bonus),
                 b.value_sum(me) as i64
             );
         }
