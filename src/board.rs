@@ -1565,7 +1565,7 @@ mod tests {
                 assert_eq!(v33, pv33 + combo_bonus(code33), "{rule:?}");
                 assert_eq!(census.codes[code33], 1, "{rule:?}");
             }
-            // White's values never change with the rule's fouls.
+            // White always reads the plain table.
             let (vw, codew, pvw) = value(&b, Pos::new(7, 7), Color::White);
             assert_eq!(vw, pvw + combo_bonus(codew), "{rule:?}");
         }
