@@ -264,23 +264,39 @@ pub fn fit_weights(
 mod tests {
     use super::*;
     use crate::search::Params;
+    use crate::types::Color;
 
     /// The linear model is the engine's evaluation: with the current weights and the
     /// engine's tempo, w . x is 100 times (tempo_percent * V_me - 100 * V_opp) / 100.
+    /// Checked on the bench positions and, with black to move and not, on a renju
+    /// position where black has a double-three foul.
     #[test]
     fn features_reproduce_the_engine_evaluation() {
         let tempo = Params::DEFAULT.tempo_percent;
-        for bp in crate::bench::POSITIONS {
-            let b = crate::bench::board_of(bp);
+        let mut boards: Vec<(&str, Board)> = crate::bench::POSITIONS
+            .iter()
+            .map(|bp| (bp.name, crate::bench::board_of(bp)))
+            .collect();
+        let mut foul = Board::new(15, 15, Rule::Renju);
+        for m in crate::bench::parse_moves("7,5 0,0 7,6 14,0 5,7 0,14 6,7") {
+            foul.play(m).unwrap();
+        }
+        boards.push(("renju foul, white to move", foul.clone()));
+        foul.play(Pos::new(14, 14)).unwrap();
+        boards.push(("renju foul, black to move", foul));
+        for (name, b) in &boards {
+            if name.starts_with("renju foul") {
+                let census = b.census(Color::Black);
+                assert!(
+                    census.codes[COMBO_CODES..].iter().sum::<u32>() > 0,
+                    "{name}"
+                );
+            }
             let me = b.side_to_move();
             let x = features(&b.census(me), &b.census(me.opp()), tempo as f64 / 100.0);
             let model = dot(&current_weights(), &x) * 100.0;
             let engine = (b.value_sum(me) * tempo - b.value_sum(me.opp()) * 100) as f64;
-            assert!(
-                (model - engine).abs() < 1e-6,
-                "{}: {model} vs {engine}",
-                bp.name
-            );
+            assert!((model - engine).abs() < 1e-6, "{name}: {model} vs {engine}");
             assert_eq!(
                 b.census(me).value(&PATTERN_VALUE, census_bonus),
                 b.value_sum(me) as i64
