@@ -454,9 +454,14 @@ fn pair_table(rule: Rule) -> &'static PairLookup {
     })
 }
 
+/// True when colour `c` has forbidden points under `rule`: black under renju.
+fn fouls_for(rule: Rule, c: Color) -> bool {
+    rule == Rule::Renju && c == Color::Black
+}
+
 /// Each colour's combination table under a rule.
 fn combo_tables(rule: Rule) -> [&'static ComboTable; 2] {
-    [combo_table(rule == Rule::Renju), combo_table(false)]
+    [Color::Black, Color::White].map(|c| combo_table(fouls_for(rule, c)))
 }
 
 /// The win condition for each colour under a rule.
@@ -889,7 +894,7 @@ impl Board {
 
     /// True when colour `c` has forbidden points: black under renju.
     pub fn has_fouls(&self, c: Color) -> bool {
-        self.rule == Rule::Renju && c == Color::Black
+        fouls_for(self.rule, c)
     }
 
     /// Changes the rule, keeping the stones (rebuilds the rule-dependent data).
