@@ -2,11 +2,12 @@
 //! fixed table size. The total node count is the engine's signature: it changes only
 //! when search behaviour changes (quote it as `Bench: N` in such commits).
 //!
-//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R]`: with `nodes` or
+//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME]`: with `nodes` or
 //! `movetime`, each position is searched with that node budget (deterministic) or for
 //! that long instead, and the depth reached is reported. `rule=R` (a Gomocup rule
 //! number) plays every position's moves under that rule instead of its own, to compare
-//! the rules' trees on the same stones. `NAME=V` sets a search tunable (a `Params`
+//! the rules' trees on the same stones. `only=NAME` searches only the positions whose
+//! name starts with `NAME` (for profiling one of them). `NAME=V` sets a search tunable (a `Params`
 //! field) for a quick look at its effect.
 
 use crate::board::Board;
@@ -105,8 +106,14 @@ pub fn run(args: &[String]) -> i32 {
     let mut nodes = None;
     let mut params = Params::DEFAULT;
     let mut rule = None;
+    let mut only = "";
     for a in args {
-        if let Some(v) = a.strip_prefix("rule=") {
+        if let Some(v) = a.strip_prefix("only=") {
+            if !POSITIONS.iter().any(|p| p.name.starts_with(v)) {
+                return usage();
+            }
+            only = v;
+        } else if let Some(v) = a.strip_prefix("rule=") {
             match Rule::ALL.iter().find(|r| v.parse() == Ok(r.code())) {
                 Some(&r) => rule = Some(r),
                 None => return usage(),
@@ -129,7 +136,7 @@ pub fn run(args: &[String]) -> i32 {
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let t0 = Instant::now();
-    for p in POSITIONS {
+    for p in POSITIONS.iter().filter(|p| p.name.starts_with(only)) {
         let board = board_under(p, rule.unwrap_or(p.rule));
         let mut s = Searcher::new(TT_BYTES);
         s.set_params(params);
@@ -175,7 +182,7 @@ pub fn run(args: &[String]) -> i32 {
 /// Prints the usage line; returns the exit code of a usage error.
 fn usage() -> i32 {
     say(format_args!(
-        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [PARAM=V]..."
+        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME] [PARAM=V]..."
     ));
     2
 }
@@ -203,5 +210,7 @@ mod tests {
         assert_eq!(run(&args(&["depth=1", "rule=4"])), 0);
         assert_eq!(run(&args(&["depth=1", "rule=3"])), 2);
         assert_eq!(run(&args(&["depth=1", "rule=x"])), 2);
+        assert_eq!(run(&args(&["depth=1", "only=renju"])), 0);
+        assert_eq!(run(&args(&["depth=1", "only=nosuch"])), 2);
     }
 }
