@@ -2,13 +2,14 @@
 //! fixed table size. The total node count is the engine's signature: it changes only
 //! when search behaviour changes (quote it as `Bench: N` in such commits).
 //!
-//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME]`: with `nodes` or
-//! `movetime`, each position is searched with that node budget (deterministic) or for
-//! that long instead, and the depth reached is reported. `rule=R` (a Gomocup rule
-//! number) plays every position's moves under that rule instead of its own, to compare
-//! the rules' trees on the same stones. `only=NAME` searches only the positions whose
-//! name starts with `NAME` (for profiling one of them). `NAME=V` sets a search tunable (a `Params`
-//! field) for a quick look at its effect.
+//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME]`: with
+//! `nodes` or `movetime`, each position is searched with that node budget
+//! (deterministic) or for that long instead, and the depth reached is reported.
+//! `rule=R` (a Gomocup rule number) plays every position's moves under that rule
+//! instead of its own, to compare the rules' trees on the same stones. `only=NAME`
+//! searches only the positions whose name starts with `NAME` (to profile or time one of
+//! them). `NAME=V` sets a search tunable (a `Params` field) for a quick look at its
+//! effect.
 
 use crate::board::Board;
 use crate::search::{Limits, Params, Searcher};
