@@ -110,9 +110,6 @@ pub fn run(args: &[String]) -> i32 {
     let mut only = "";
     for a in args {
         if let Some(v) = a.strip_prefix("only=") {
-            if !POSITIONS.iter().any(|p| p.name.starts_with(v)) {
-                return usage();
-            }
             only = v;
         } else if let Some(v) = a.strip_prefix("rule=") {
             match Rule::ALL.iter().find(|r| v.parse() == Ok(r.code())) {
@@ -134,10 +131,17 @@ pub fn run(args: &[String]) -> i32 {
             return usage();
         }
     }
+    let positions: Vec<&BenchPosition> = POSITIONS
+        .iter()
+        .filter(|p| p.name.starts_with(only))
+        .collect();
+    if positions.is_empty() {
+        return usage();
+    }
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let t0 = Instant::now();
-    for p in POSITIONS.iter().filter(|p| p.name.starts_with(only)) {
+    for p in positions {
         let board = board_under(p, rule.unwrap_or(p.rule));
         let mut s = Searcher::new(TT_BYTES);
         s.set_params(params);

@@ -277,21 +277,22 @@ mod tests {
             .iter()
             .map(|bp| (bp.name, crate::bench::board_of(bp)))
             .collect();
+        let has_black_foul = |b: &Board| {
+            b.census(Color::Black).codes[COMBO_CODES..]
+                .iter()
+                .sum::<u32>()
+                > 0
+        };
         let mut foul = Board::new(15, 15, Rule::Renju);
         for m in crate::bench::parse_moves("7,5 0,0 7,6 14,0 5,7 0,14 6,7") {
             foul.play(m).unwrap();
         }
+        assert!(has_black_foul(&foul));
         boards.push(("renju foul, white to move", foul.clone()));
         foul.play(Pos::new(14, 14)).unwrap();
+        assert!(has_black_foul(&foul));
         boards.push(("renju foul, black to move", foul));
         for (name, b) in &boards {
-            if name.starts_with("renju foul") {
-                let census = b.census(Color::Black);
-                assert!(
-                    census.codes[COMBO_CODES..].iter().sum::<u32>() > 0,
-                    "{name}"
-                );
-            }
             let me = b.side_to_move();
             let x = features(&b.census(me), &b.census(me.opp()), tempo as f64 / 100.0);
             let model = dot(&current_weights(), &x) * 100.0;
