@@ -1106,28 +1106,35 @@ impl Board {
     /// keys instead of placing it: a stone of the other colour never makes a five, so
     /// only the five points on a line through `r`, within reach of it, can lose theirs.
     /// (Under caro a four can be stopped past its five point, by blocking both ends.)
-    pub(crate) fn stone_stops_fives(&self, r: usize, attacker: Color) -> bool {
+    /// `fives` are all of `attacker`'s five points ([`Board::five_cells`]), collected
+    /// once by a caller that tries many cells.
+    pub(crate) fn stone_stops_fives(&self, r: usize, attacker: Color, fives: &[usize]) -> bool {
         let a = attacker.index();
         let v = stone(attacker.opp()) as u32;
-        self.four_cells(attacker)
-            .filter(|&p| self.info[p][a].threat == Threat::Five)
-            .all(|p| {
-                p == r
-                    || (0..4).all(|d| {
-                        if self.info[p][a].pat[d] != Pattern::F5 {
-                            return true;
-                        }
-                        let diff = r as isize - p as isize;
-                        let step = self.dirs[d];
-                        let k = diff / step;
-                        if diff % step != 0 || k == 0 || k.unsigned_abs() > HALF {
-                            return false; // `r` is not on this line: the five stays
-                        }
-                        let key = self.key(p, d) | v << (2 * slot(k));
-                        let (pb, pw) = self.patterns(key);
-                        [pb, pw][a] != Pattern::F5
-                    })
-            })
+        fives.iter().all(|&p| {
+            p == r
+                || (0..4).all(|d| {
+                    if self.info[p][a].pat[d] != Pattern::F5 {
+                        return true;
+                    }
+                    let diff = r as isize - p as isize;
+                    let step = self.dirs[d];
+                    let k = diff / step;
+                    if diff % step != 0 || k == 0 || k.unsigned_abs() > HALF {
+                        return false; // `r` is not on this line: the five stays
+                    }
+                    let key = self.key(p, d) | v << (2 * slot(k));
+                    let (pb, pw) = self.patterns(key);
+                    [pb, pw][a] != Pattern::F5
+                })
+        })
+    }
+
+    /// The empty cells where `c` makes five, in cell order.
+    #[inline]
+    pub(crate) fn five_cells(&self, c: Color) -> impl Iterator<Item = usize> + '_ {
+        self.four_cells(c)
+            .filter(move |&i| self.info[i][c.index()].threat == Threat::Five)
     }
 
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
@@ -1632,13 +1639,14 @@ mod tests {
                     }
                     let empty: Vec<usize> =
                         b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
+                    let fives: Vec<usize> = b.five_cells(attacker).collect();
                     for r in empty {
                         let mut played = b.clone();
                         played.set_side_to_move(attacker.opp());
                         played.make(r);
                         let stopped = played.threat_count(attacker, Threat::Five) == 0;
                         assert_eq!(
-                            b.stone_stops_fives(r, attacker),
+                            b.stone_stops_fives(r, attacker, &fives),
                             stopped,
                             "{rule:?} {b:?} at {}",
                             b.pos(r)

@@ -1136,8 +1136,7 @@ fn has_real_three(b: &Board, c: Color) -> bool {
 
 /// The empty cell where `c` makes five (the first in cell order), if any.
 fn five_point(b: &Board, c: Color) -> Option<usize> {
-    b.four_cells(c)
-        .find(|&i| b.info(i, c).threat == Threat::Five)
+    b.five_cells(c).next()
 }
 
 /// True under the caro rules, where a four can also be stopped past its five point.
@@ -1151,10 +1150,7 @@ fn is_caro(b: &Board) -> bool {
 /// does not win, so the cells along the fives' lines are tried one by one (see
 /// [`Board::stone_stops_fives`]).
 fn five_defences(b: &Board, attacker: Color) -> Vec<usize> {
-    let points: Vec<usize> = b
-        .four_cells(attacker)
-        .filter(|&i| b.info(i, attacker).threat == Threat::Five)
-        .collect();
+    let points: Vec<usize> = b.five_cells(attacker).collect();
     if !is_caro(b) {
         return if points.len() == 1 {
             points
@@ -1175,7 +1171,7 @@ fn five_defences(b: &Board, attacker: Color) -> Vec<usize> {
         }
     }
     cands.sort_unstable();
-    cands.retain(|&r| b.stone_stops_fives(r, attacker));
+    cands.retain(|&r| b.stone_stops_fives(r, attacker, &points));
     cands
 }
 
