@@ -555,8 +555,8 @@ impl Board {
             line_of: line_refs(stride, height + 2 * HALF),
             info: vec![[CellInfo::default(); 2]; n],
             near: vec![0; n],
-            cands: CellSet::default(),
-            fours: [CellSet::default(); 2],
+            cands: CellSet::for_cells(n),
+            fours: [CellSet::for_cells(n); 2],
             value_sum: [0; 2],
             threat_count: [[0; 8]; 2],
             open_four_count: [0; 2],
@@ -612,8 +612,8 @@ impl Board {
                 }
             }
         }
-        self.cands = CellSet::default();
-        self.fours = [CellSet::default(); 2];
+        self.cands = CellSet::for_cells(n);
+        self.fours = [CellSet::for_cells(n); 2];
         for i in 0..n {
             if self.is_inner(i) {
                 self.refresh_sets(i);

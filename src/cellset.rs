@@ -8,15 +8,21 @@ use crate::types::MAX_SIZE;
 /// Words for the largest padded board.
 const WORDS: usize = ((MAX_SIZE + 2 * HALF) * (MAX_SIZE + 2 * HALF)).div_ceil(64);
 
-/// A set of cell indices below `(MAX_SIZE + 2 * HALF)^2`.
+/// A set of cell indices below `(MAX_SIZE + 2 * HALF)^2`, or below the bound it was
+/// made for ([`CellSet::for_cells`]), which its walks stop at.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct CellSet {
     words: [u64; WORDS],
+    /// The words in use: the rest stay zero.
+    used: usize,
 }
 
 impl Default for CellSet {
     fn default() -> CellSet {
-        CellSet { words: [0; WORDS] }
+        CellSet {
+            words: [0; WORDS],
+            used: WORDS,
+        }
     }
 }
 
@@ -27,10 +33,20 @@ impl std::fmt::Debug for CellSet {
 }
 
 impl CellSet {
+    /// An empty set of indices below `n` (a board's padded cell count): a walk reads
+    /// only the words those need (10 of the 28 on a 15x15 board).
+    pub fn for_cells(n: usize) -> CellSet {
+        CellSet {
+            words: [0; WORDS],
+            used: n.div_ceil(64).min(WORDS),
+        }
+    }
+
     /// Puts `i` in the set (`on`) or takes it out.
     #[inline]
     pub fn set(&mut self, i: usize, on: bool) {
         let (w, bit) = (i / 64, 1u64 << (i % 64));
+        debug_assert!(w < self.used, "cell {i} past the set's bound");
         if on {
             self.words[w] |= bit;
         } else {
@@ -41,6 +57,7 @@ impl CellSet {
     /// Puts `i` in the set if it was out, and out if it was in.
     #[inline]
     pub fn flip(&mut self, i: usize) {
+        debug_assert!(i / 64 < self.used, "cell {i} past the set's bound");
         self.words[i / 64] ^= 1 << (i % 64);
     }
 
@@ -56,28 +73,40 @@ impl CellSet {
 
     /// The members in increasing order (the board's cell order).
     #[inline]
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words
-            .iter()
-            .enumerate()
-            .flat_map(|(k, &w)| Bits(w).map(move |b| k * 64 + b))
+    pub fn iter(&self) -> Members<'_> {
+        let words = &self.words[..self.used];
+        Members {
+            bits: words.first().copied().unwrap_or(0),
+            base: 0,
+            rest: words.get(1..).unwrap_or(&[]),
+        }
     }
 }
 
-/// The set bits of one word, lowest first.
-struct Bits(u64);
+/// The members of a [`CellSet`], lowest first.
+pub(crate) struct Members<'a> {
+    /// The bits of the current word not yet returned ...
+    bits: u64,
+    /// ... whose bit 0 is this cell ...
+    base: usize,
+    /// ... and the words after it.
+    rest: &'a [u64],
+}
 
-impl Iterator for Bits {
+impl Iterator for Members<'_> {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+        while self.bits == 0 {
+            let (&w, rest) = self.rest.split_first()?;
+            self.bits = w;
+            self.rest = rest;
+            self.base += 64;
         }
-        let b = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(b)
+        let b = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.base + b)
     }
 }
 
@@ -110,5 +139,23 @@ mod tests {
         );
         assert!(!s.is_empty());
         assert!(CellSet::default().is_empty());
+    }
+
+    /// A set bounded to a board's cells walks only its words, the last one and the
+    /// first one included, and empty words in between are skipped.
+    #[test]
+    fn a_bounded_set_walks_its_words() {
+        let n = 25 * 25;
+        let mut s = CellSet::for_cells(n);
+        assert_eq!(s.used, 10);
+        assert_eq!(s.iter().next(), None);
+        let members = [0, 1, 63, 64, 200, 511, n - 1];
+        for &i in &members {
+            s.set(i, true);
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), members);
+        s.flip(0);
+        s.flip(n - 1);
+        assert_eq!(s.iter().collect::<Vec<_>>(), members[1..members.len() - 1]);
     }
 }
