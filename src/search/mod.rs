@@ -133,7 +133,9 @@ pub struct Params {
     /// - standard: 3000 games +1539 =31 -1430, +12.6 Elo [+0.3, +25.0], LOS 97.7%
     ///   (SPRT 0/30 undecided); the depth-13 bench tree of std15-middle shrank from
     ///   1.07M to 0.61M nodes;
-    /// - freestyle: 182 games +78 =1 -103, -48.0 [-100.3, +2.1], SPRT H0.
+    /// - freestyle: 182 games +78 =1 -103, -48.0 [-100.3, +2.1], SPRT H0;
+    /// - caro: 1372 games +679 =69 -624, +13.9 [-4.0, +31.9], stopped (not shown);
+    /// - renju: not played yet.
     pub hist_threes: i32,
 }
 
