@@ -1139,6 +1139,26 @@ impl Board {
 
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
     /// (not `i` itself).
+    /// The cell of colour `c`'s last stone played, if it is one of the last two moves.
+    pub(crate) fn last_move_of(&self, c: Color) -> Option<usize> {
+        self.history
+            .iter()
+            .rev()
+            .take(2)
+            .find(|&&(_, col)| col == c)
+            .map(|&(p, _)| self.index(p))
+    }
+
+    /// True if cells `a` and `b` are within two points of each other in both
+    /// directions (the 5x5 square), or on one line within four points.
+    pub(crate) fn within_reach(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.pos(a), self.pos(b));
+        let dx = (pa.x as i32 - pb.x as i32).abs();
+        let dy = (pa.y as i32 - pb.y as i32).abs();
+        let far = dx.max(dy);
+        far <= 2 || (far <= 4 && (dx == 0 || dy == 0 || dx == dy))
+    }
+
     pub(crate) fn line_cells(
         &self,
         i: usize,
@@ -1515,6 +1535,44 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `within_reach` is the 5x5 square and the four lines out to four points, and
+    /// `last_move_of` finds a colour's stone among the last two placed.
+    #[test]
+    fn reach_and_last_moves() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        let at = |b: &Board, x, y| b.index(Pos::new(x, y));
+        let c = at(&b, 7, 7);
+        for (x, y, near) in [
+            (9, 9, true),
+            (5, 6, true),
+            (11, 11, true),
+            (3, 11, true),
+            (7, 11, true),
+            (3, 7, true),
+            (7, 12, false),
+            (12, 12, false),
+            (11, 10, false),
+            (10, 9, false),
+            (4, 5, false),
+        ] {
+            let i = at(&b, x, y);
+            assert_eq!(b.within_reach(c, i), near, "{x},{y}");
+            assert_eq!(b.within_reach(i, c), near, "{x},{y} back");
+        }
+        assert_eq!(b.last_move_of(Color::Black), None);
+        b.play(Pos::new(7, 7)).unwrap();
+        assert_eq!(b.last_move_of(Color::Black), Some(c));
+        assert_eq!(b.last_move_of(Color::White), None);
+        b.play(Pos::new(8, 8)).unwrap();
+        b.play(Pos::new(9, 9)).unwrap();
+        assert_eq!(b.last_move_of(Color::Black), Some(at(&b, 9, 9)));
+        assert_eq!(b.last_move_of(Color::White), Some(at(&b, 8, 8)));
+        // Two black stones in a row (as a BOARD command may list them): white's
+        // stone is too far back to count.
+        b.place(Pos::new(1, 1), Color::Black).unwrap();
+        assert_eq!(b.last_move_of(Color::White), None);
+    }
 
     /// The threat class of four line patterns, counted from the patterns themselves.
     fn threat_by_counting(p: &[Pattern; 4]) -> Threat {

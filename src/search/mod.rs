@@ -138,6 +138,21 @@ pub struct Params {
     /// - caro: 1372 games +679 =69 -624, +13.9 [-4.0, +31.9], stopped (not shown);
     /// - renju: not played yet.
     pub hist_threes: i32,
+    /// The leaf VCF (at the horizon, also under razoring) tries only the fours near the
+    /// side to move's own last stone, in the 5x5 square around it or on its four lines
+    /// within four points, so that each four of a sequence continues the one before
+    /// (1; 0: every four on the board). The root VCF stays full. The depth-14 bench
+    /// tree shrank from 13.6M to 7.3M nodes. 1 against 0 at 100 ms/move, SPRT 0/30:
+    /// - freestyle: 354 games +201 =2 -151, +49.4 Elo [+13.4, +86.5], H1;
+    /// - standard: 489 games +271 =1 -217, +38.5 [+7.8, +69.9], H1;
+    /// - renju: 398 games +224 =0 -174, +43.9 [+9.8, +78.8], H1;
+    /// - caro: 90 games +60 =2 -28, +129.2 [+57.8, +213.0], H1;
+    /// - freestyle 20x20: 193 games +117 =0 -76, +74.9 [+26.0, +127.1], H1.
+    ///
+    /// Also allowing a plain four (one that makes nothing else) only as the first two
+    /// fours or after two fours that made more, as Rapfi does, cut only 3% more
+    /// nodes: not kept.
+    pub leaf_vcf_local: i32,
 }
 
 impl Params {
@@ -166,6 +181,7 @@ impl Params {
         time_moves_left: crate::time::MOVES_LEFT as i32,
         razor_margin: 200,
         hist_threes: 1,
+        leaf_vcf_local: 1,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -207,6 +223,7 @@ impl Params {
             "time_moves_left" => self.time_moves_left = v,
             "razor_margin" => self.razor_margin = v,
             "hist_threes" => self.hist_threes = v,
+            "leaf_vcf_local" => self.leaf_vcf_local = v,
             _ => return false,
         }
         true
@@ -689,14 +706,19 @@ impl Searcher {
 
     /// The value of `b` (scanned as `s`, with no five to block) at the horizon: an
     /// unanswerable open or double four wins; so does a win by continuous fours
-    /// (CITE: VCF as the quiescence search, as in Rapfi); otherwise the static
-    /// evaluation.
+    /// (CITE: VCF as the quiescence search, as in Rapfi), near the last stone unless
+    /// `leaf_vcf_local` is 0; otherwise the static evaluation.
     fn horizon(&mut self, b: &mut Board, s: &Scan, ply: usize) -> Score {
         if s.my_four_four && !s.opp_has_four && !is_caro(b) && has_legal_four_four(b) {
             return win_in(ply + 3);
         }
         if s.opp_fives == 0 && b.threats_at_least(b.side_to_move(), Threat::Four) > 0 {
-            if let Some(five) = self.vcf(b, ply, self.params.leaf_vcf_fours) {
+            let five = if self.params.leaf_vcf_local > 0 {
+                self.vcf_local(b, ply, self.params.leaf_vcf_fours)
+            } else {
+                self.vcf(b, ply, self.params.leaf_vcf_fours)
+            };
+            if let Some(five) = five {
                 return win_in(five);
             }
             if self.aborted {
@@ -1243,6 +1265,43 @@ mod tests {
         assert!(!p.set("root_vct_nodes", 20_000_000));
         assert!(!p.set("root_vct_percent", -1));
         assert_eq!(p.tempo_percent, Params::DEFAULT.tempo_percent);
+    }
+
+    /// The leaf VCF tries only fours near the attacker's last stone: a win that starts
+    /// far from it is left to the full VCF, whose answer the local search's cached
+    /// "no win" must not hide.
+    #[test]
+    fn the_local_vcf_keeps_to_the_last_move() {
+        // Black wins by 6,3 (a four on row 3 and an open three on column 6), white's
+        // forced block at 7,3, then an open four on column 6.
+        let setup = |black: &[(u8, u8)]| {
+            let mut b = Board::new(15, 15, Rule::Freestyle);
+            for (x, y) in [(2, 3), (0, 14), (14, 0), (12, 2)] {
+                b.place(Pos::new(x, y), Color::White).unwrap();
+            }
+            for &(x, y) in black {
+                b.place(Pos::new(x, y), Color::Black).unwrap();
+            }
+            b.place(Pos::new(10, 12), Color::White).unwrap();
+            b.set_side_to_move(Color::Black);
+            b
+        };
+        let stones = [(3, 3), (4, 3), (6, 4), (6, 5), (5, 3)];
+        let far = [(3, 3), (4, 3), (6, 4), (6, 5), (5, 3), (13, 13)];
+        let mut s = Searcher::new(1 << 16);
+        for (black, local_wins) in [(&stones[..], true), (&far[..], false)] {
+            let last = black[black.len() - 1];
+            let mut b = setup(black);
+            s.new_game();
+            let local = s.vcf_local(&mut b, 0, 10);
+            assert_eq!(local.is_some(), local_wins, "last black stone {last:?}");
+            let full = s.vcf(&mut b, 0, 10).expect("the full VCF wins");
+            assert_eq!(b.pos(s.pv[0][0] as usize), Pos::new(6, 3));
+            assert_eq!(full, 5, "four, block, open four, block, five");
+            if let Some(p) = local {
+                assert_eq!(p, full);
+            }
+        }
     }
 
     /// Each search uses the reduction table of its rule's divisor under the tunables
