@@ -90,7 +90,10 @@ pub struct Params {
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
     /// (0: off) ...
     pub futility_margin: i32,
-    /// ... at depths up to this. (Futility at 80 a ply scored +0.9 Elo: left off.)
+    /// ... at depths up to this, which also bounds reverse futility. (Futility at 80 a
+    /// ply scored +0.9 Elo: left off.) 5 against 3, with the local leaf VCF, shrank
+    /// the depth-14 bench tree from 7.3M to 4.4M nodes but lost: freestyle -26.0 Elo
+    /// (H0, 295 games), standard -6.4 (H0, 544).
     pub futility_max_depth: i32,
     /// Reverse futility: a non-PV node within `futility_max_depth` of the horizon,
     /// with no opponent three or four on the board, whose evaluation beats beta by
@@ -136,7 +139,7 @@ pub struct Params {
     ///   1.07M to 0.61M nodes;
     /// - freestyle: 182 games +78 =1 -103, -48.0 [-100.3, +2.1], SPRT H0;
     /// - caro: 1372 games +679 =69 -624, +13.9 [-4.0, +31.9], stopped (not shown);
-    /// - renju: not played yet.
+    /// - renju: 1276 games +646 =10 -620, +7.1 [-11.9, +26.1], stopped (two runs).
     pub hist_threes: i32,
     /// The leaf VCF (at the horizon, also under razoring) tries only the fours near the
     /// side to move's own last stone, in the 5x5 square around it or on its four lines
