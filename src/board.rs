@@ -1137,8 +1137,6 @@ impl Board {
             .filter(move |&i| self.info[i][c.index()].threat == Threat::Five)
     }
 
-    /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
-    /// (not `i` itself).
     /// The cell of colour `c`'s last stone played, if it is one of the last two moves.
     pub(crate) fn last_move_of(&self, c: Color) -> Option<usize> {
         self.history
@@ -1159,6 +1157,8 @@ impl Board {
         far <= 2 || (far <= 4 && (dx == 0 || dy == 0 || dx == dy))
     }
 
+    /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
+    /// (not `i` itself).
     pub(crate) fn line_cells(
         &self,
         i: usize,
