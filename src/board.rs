@@ -1199,6 +1199,13 @@ impl Board {
         self.hash
     }
 
+    /// [`Board::hash`] after the side to move plays at cell `i`, without playing it
+    /// (to prefetch the child's table entry).
+    #[inline]
+    pub(crate) fn hash_after(&self, i: usize) -> u64 {
+        self.hash ^ zobrist()[i][stone(self.side) as usize - 1]
+    }
+
     /// Number of empty cells where colour `c` has threat class `t`.
     #[inline]
     pub(crate) fn threat_count(&self, c: Color, t: Threat) -> u16 {
@@ -1756,7 +1763,9 @@ mod tests {
                         } else {
                             empty[rnd(empty.len())]
                         };
+                        let predicted = b.hash_after(i);
                         b.make(i);
+                        assert_eq!(b.hash(), predicted, "{rule:?}: hash_after");
                         depth += 1;
                         b.verify()
                             .unwrap_or_else(|e| panic!("{rule:?} after make: {e}"));

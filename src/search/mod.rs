@@ -915,8 +915,13 @@ impl Searcher {
                     } else {
                         stops_reducible
                     });
-            b.make(m as usize);
             let new_depth = depth - 1;
+            if new_depth > 0 {
+                // The move's long part is the board update: time for the fetch.
+                let side = if me == Color::White { 0 } else { WHITE_TO_MOVE };
+                self.tt.prefetch(b.hash_after(m as usize) ^ side);
+            }
+            b.make(m as usize);
             let score = if k == 0 {
                 -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
             } else {
