@@ -46,7 +46,9 @@ pub struct Params {
     pub tempo_percent: i32,
     /// Fours the side to move may spend on a VCF at a leaf of the main search. 10
     /// beat 6 by +59.8 Elo at 100 ms/move (the VCF is narrow, and its cache keeps the
-    /// longer searches cheap); 14 against 10 scored 0.0 (774 games, stopped).
+    /// longer searches cheap); 14 against 10 scored 0.0 (774 games, stopped). After the
+    /// local leaf VCF (`leaf_vcf_local`), 6 against 10: +7.2 [-25.1, +39.6] under
+    /// freestyle (436 games, stopped).
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off).
     pub root_vcf_fours: i32,
@@ -66,12 +68,15 @@ pub struct Params {
     /// (branch `exp/improving`) also lost: 60% when not improving -5.1 (H0, 617), 150%
     /// when improving -6.5 (H0, 533) ...
     pub lmp_max_depth: i32,
-    /// ... after `lmp_base + depth * depth` moves.
+    /// ... after `lmp_base + depth * depth` moves. 4 against 5 after the local leaf VCF:
+    /// freestyle 1723 games +848 =26 -849, -0.2 [-16.5, +16.1]; standard 1135 games +564
+    /// =28 -543, +6.4 [-13.5, +26.4]; both stopped.
     pub lmp_base: usize,
     /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
     /// fixed one or two plies). 250, with `rfp_margin` 100 and `aspiration` 60, beat
     /// all three off by +63.2 Elo at 100 ms/move (each alone: +13.9, +6.1, +10.4,
-    /// undecided).
+    /// undecided). Retested after the local leaf VCF, under freestyle against 250: 220
+    /// -12.8 [-45.4, +19.6] (435 games), 280 -12.9 [-47.8, +21.8] (377), both stopped.
     pub lmr_log_div: i32,
     /// The same under standard (exactly five), where less reduction did better: 300
     /// against 250 at 100 ms/move scored +31.4 Elo [+5.7, +57.4] (688 games, SPRT
@@ -150,6 +155,9 @@ pub struct Params {
     /// - freestyle: 182 games +78 =1 -103, -48.0 [-100.3, +2.1], SPRT H0;
     /// - caro: 1372 games +679 =69 -624, +13.9 [-4.0, +31.9], stopped (not shown);
     /// - renju: 1276 games +646 =10 -620, +7.1 [-11.9, +26.1], stopped (two runs).
+    ///
+    /// After the local leaf VCF, 2 against 1 under freestyle: 464 games +226 =7 -231,
+    /// -3.7 [-35.2, +27.7], stopped.
     pub hist_threes: i32,
     /// The leaf VCF (at the horizon, also under razoring) tries only the fours near the
     /// side to move's own last stone, in the 5x5 square around it or on its four lines
@@ -863,6 +871,12 @@ impl Searcher {
                 && alpha.abs() < WIN_MIN
                 && eval + self.params.futility_margin * depth <= alpha;
         }
+
+        // Not here: null move pruning (a pass searched at depth - 4 - depth / 6, from
+        // depth 3) and Rapfi's fail-high reduction did not gain at 100 ms/move
+        // (freestyle -6.2 and -9.7 Elo over about 800 games each). Null move, and the
+        // reduction while it also applied to moves that make threes, lost a win that
+        // the depth-14 bench finds.
 
         // Step 5. Moves.
         self.gen_moves(b, &s, ply, tt_move);
