@@ -178,7 +178,6 @@ impl TransTable {
         ((hash as u128 * self.entries.len() as u128) >> 64) as usize
     }
 
-    /// Looks up `hash`.
     /// Asks the CPU to bring `hash`'s entry into the cache ahead of a probe: a table
     /// far larger than the cache misses on almost every probe.
     #[inline]
@@ -197,6 +196,7 @@ impl TransTable {
         let _ = hash;
     }
 
+    /// Looks up `hash`.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let e = &self.entries[self.slot(hash)];

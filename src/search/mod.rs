@@ -1310,9 +1310,9 @@ mod tests {
         assert_eq!(p.tempo_percent, Params::DEFAULT.tempo_percent);
     }
 
-    /// Saved time is banked (and `iteration_growth` applies) under a match clock that
-    /// does not bind to the turn limit; a turn limit alone, or a match clock so short
-    /// that its hard limit is near the soft one, uses `iteration_growth_turn`.
+    /// Saved time is banked (and `iteration_growth` applies) under a match clock whose
+    /// share of a move is below the turn limit; a turn limit alone, or one tighter
+    /// than the match clock's share, uses `iteration_growth_turn`.
     #[test]
     fn only_a_match_clock_banks_time() {
         use crate::time::Clock;
@@ -1330,6 +1330,15 @@ mod tests {
             ..Clock::default()
         };
         assert!(limits(gomocup).banked(), "{:?}", gomocup.budget(10, 215));
+        let tight_turn = Clock {
+            timeout_turn: Some(1_000),
+            ..gomocup
+        };
+        assert!(
+            !limits(tight_turn).banked(),
+            "{:?}",
+            tight_turn.budget(10, 215)
+        );
         let match_only = Clock {
             timeout_match: Some(4_000),
             time_left: Some(4_000),
