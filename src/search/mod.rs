@@ -407,7 +407,17 @@ fn lmr_table(div: i32) -> Box<[[u8; 64]; 64]> {
 }
 
 /// Hash key of the side to move.
-pub(super) const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
+const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
+
+/// What a position's table and cache keys add to the board hash when colour `c` is
+/// to move.
+pub(super) fn side_key(c: Color) -> u64 {
+    if c == Color::White {
+        WHITE_TO_MOVE
+    } else {
+        0
+    }
+}
 
 impl Searcher {
     /// A searcher with a transposition table of about `tt_bytes` bytes.
@@ -811,12 +821,7 @@ impl Searcher {
         }
 
         // Step 4. Transposition table.
-        let hash = b.hash()
-            ^ if b.side_to_move() == Color::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
+        let hash = b.hash() ^ side_key(b.side_to_move());
         let mut tt_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_move = hit.mv;
@@ -932,8 +937,8 @@ impl Searcher {
             let new_depth = depth - 1;
             if new_depth > 0 {
                 // The move's long part is the board update: time for the fetch.
-                let side = if me == Color::White { 0 } else { WHITE_TO_MOVE };
-                self.tt.prefetch(b.hash_after(m as usize) ^ side);
+                self.tt
+                    .prefetch(b.hash_after(m as usize) ^ side_key(me.opp()));
             }
             b.make(m as usize);
             let score = if k == 0 {

@@ -7,9 +7,8 @@
 //! Under renju a black four is tried only if it is not a foul, and a white four whose
 //! five point black may not play (a foul) wins at once.
 
-use super::{Searcher, MAX_PLY, WHITE_TO_MOVE};
+use super::{side_key, Searcher, MAX_PLY};
 use crate::board::{Board, Threat};
-use crate::types::Color;
 
 impl Searcher {
     /// Searches for a VCF for the side to move using at most `fours` of its own moves.
@@ -35,9 +34,7 @@ impl Searcher {
             return None;
         }
         let me = b.side_to_move();
-        let key = b.hash()
-            ^ if me == Color::White { WHITE_TO_MOVE } else { 0 }
-            ^ if local { LOCAL_SALT } else { 0 };
+        let key = b.hash() ^ side_key(me) ^ if local { LOCAL_SALT } else { 0 };
         let slot = (key as usize) & (VCF_CACHE - 1);
         if let Some(hit) = self.vcf_cache[slot].lookup(key, fours) {
             let (mv, plies) = hit?;

@@ -16,10 +16,9 @@
 //! (where a four can also be stopped past its five point) has no VCT: its defence set
 //! would be wider than the one above.
 
-use super::{Searcher, MAX_PLY, WHITE_TO_MOVE};
+use super::{side_key, Searcher, MAX_PLY};
 use crate::board::{Board, Threat};
 use crate::pattern::Pattern;
-use crate::types::Color;
 
 /// Mixed into the VCT cache keys so they never match a VCF entry's meaning.
 const VCT_SALT: u64 = 0x3C6E_F372_FE94_F82B;
@@ -37,7 +36,7 @@ impl Searcher {
             return None;
         }
         let me = b.side_to_move();
-        let key = b.hash() ^ VCT_SALT ^ if me == Color::White { WHITE_TO_MOVE } else { 0 };
+        let key = b.hash() ^ VCT_SALT ^ side_key(me);
         let slot = (key as usize) & (super::vcf::VCF_CACHE - 1);
         if let Some(hit) = self.vct_cache[slot].lookup(key, threats) {
             let (mv, plies) = hit?;
