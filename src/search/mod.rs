@@ -55,7 +55,9 @@ pub struct Params {
     /// Threes and fours allowed to the VCT solver run before the main search, after
     /// the VCF solver (0: off). Off by default: with 8 threats and 10% of the expected
     /// time it scored -2.6 Elo at 100 ms/move and +18.3 at 300 ms/move (400 games
-    /// each, undecided); the tactical suite and analysis turn it on ...
+    /// each, undecided). Retested at 300 ms/move after the local leaf VCF: freestyle
+    /// +32.7 (64 games) then -9.3 [-65.3, +46.1] (149), standard 0.0 [-51.1, +51.1]
+    /// (177), stopped. The tactical suite and analysis turn it on ...
     pub root_vct_threats: i32,
     /// ... which may spend at most this many nodes ...
     pub root_vct_nodes: i32,
@@ -112,10 +114,18 @@ pub struct Params {
     pub futility_max_depth: i32,
     /// Reverse futility: a non-PV node within `futility_max_depth` of the horizon,
     /// with no opponent three or four on the board, whose evaluation beats beta by
-    /// this much a ply returns the evaluation (0: off).
+    /// this much a ply returns the evaluation (0: off). 130 against 100 after the
+    /// local leaf VCF: +2.1 Elo [-24.3, +28.6] (freestyle, 653 games, stopped).
     pub rfp_margin: i32,
     /// Half width of the aspiration window around the previous iteration's score
     /// (0: full window). 40 against 60 at 100 ms/move: -17.7 Elo (H0, 354 games).
+    /// Re-search windows that follow the fail-soft score, as in Stockfish (a fail low
+    /// draws the high bound halfway down, the step grows by half; branch `exp/asp`),
+    /// cut the depth-14 bench tree from 7.34M to 6.24M nodes and took std15-middle to
+    /// depth 16 in 1 s (there, one wide re-search had cost half the depth-15 tree),
+    /// but grew the depth-16 bench tree from 25.5M to 28.2M (caro) and did not
+    /// gain: standard -1.9 Elo [-31.1, +27.2] (538 games) at 100 ms/move, +1.9 (180)
+    /// at 300 ms/move; freestyle -2.6 (133) at 300 ms/move.
     pub aspiration: i32,
     /// Internal iterative reduction: a node at least this deep (0: off) with no
     /// transposition-table move is searched one ply shallower (its move order is a
@@ -141,7 +151,9 @@ pub struct Params {
     /// Off against 200 under the other rules: renju -47.2 (H0, 185 games), caro -81.1
     /// (H0, 109), standard -32.0 (H0, 261). Razoring at depth 3 too: -23.4 (H0, 298).
     /// Reverse futility margins with razoring on: 150 against 100 -5.0 (H0, 621
-    /// games), 60 against 100 -8.7 (360, stopped).
+    /// games), 60 against 100 -8.7 (360, stopped). After the local leaf VCF
+    /// (freestyle): 300 against 200 -34.1 [-70.5, +1.6] (358 games), 150 against 200
+    /// -14.9 [-54.3, +24.1] (303), both stopped.
     pub razor_margin: i32,
     /// History and killers also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, which with the table move take nearly every
@@ -157,7 +169,9 @@ pub struct Params {
     /// - renju: 1276 games +646 =10 -620, +7.1 [-11.9, +26.1], stopped (two runs).
     ///
     /// After the local leaf VCF, 2 against 1 under freestyle: 464 games +226 =7 -231,
-    /// -3.7 [-35.2, +27.7], stopped.
+    /// -3.7 [-35.2, +27.7], stopped. Under caro it shrank the depth-14 caro15-middle
+    /// tree from 3.50M to 1.98M nodes but lost: 184 games -20.8 [-70.3, +27.9], then
+    /// 205 games -42.6 [-90.9, +4.1], both stopped.
     pub hist_threes: i32,
     /// The leaf VCF (at the horizon, also under razoring) tries only the fours near the
     /// side to move's own last stone, in the 5x5 square around it or on its four lines
@@ -881,7 +895,10 @@ impl Searcher {
         // depth 3) and Rapfi's fail-high reduction did not gain at 100 ms/move
         // (freestyle -6.2 and -9.7 Elo over about 800 games each). Null move, and the
         // reduction while it also applied to moves that make threes, lost a win that
-        // the depth-14 bench finds.
+        // the depth-14 bench finds. Nor singular extension (branch `exp/hist-malus`:
+        // from depth 6, the others at half depth a margin of 4 a ply under the table
+        // score): it grew the depth-14 bench tree from 7.3M to 10.4M nodes and scored
+        // -7.3 Elo [-42.0, +27.3] (freestyle, 382 games).
 
         // Step 5. Moves.
         self.gen_moves(b, &s, ply, tt_move);
@@ -985,6 +1002,11 @@ impl Searcher {
                     }
                     self.pv_len[ply] = child_len;
                     if alpha >= beta {
+                        // Not here: a history malus for the moves tried before the
+                        // cut-off (branch `exp/hist-malus`): it shrank the depth-14
+                        // bench tree by 7% but did not gain at 100 ms/move: freestyle
+                        // +2.2 Elo (773 games) and -0.3 [-18.5, +18.0] (1362), standard
+                        // +9.1 [-11.5, +29.8] (1067).
                         let learns = !tactical
                             || (self.history_threes && move_threat(b, m as usize) < FOUR_ORDER);
                         if learns {
