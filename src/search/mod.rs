@@ -1006,7 +1006,8 @@ impl Searcher {
                         // cut-off (branch `exp/hist-malus`): it shrank the depth-14
                         // bench tree by 7% but did not gain at 100 ms/move: freestyle
                         // +2.2 Elo (773 games) and -0.3 [-18.5, +18.0] (1362), standard
-                        // +9.1 [-11.5, +29.8] (1067).
+                        // +9.1 [-11.5, +29.8] (1067) and +0.9 [-23.3, +25.1] (773),
+                        // renju -14.1 [-39.2, +10.8] (738).
                         let learns = !tactical
                             || (self.history_threes && move_threat(b, m as usize) < FOUR_ORDER);
                         if learns {
