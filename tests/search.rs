@@ -223,3 +223,53 @@ fn lost_position_still_gets_a_legal_move() {
         assert!(b.is_legal(r.best), "depth {depth}: {}", r.best);
     }
 }
+
+/// White's open four on row 7 (x = 5..8) and nothing for black: lost, and the search
+/// says so, but it still blocks one of the two five points.
+#[test]
+fn a_lost_position_still_blocks_a_five() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let b = game(
+            rule,
+            &[
+                (0, 0),
+                (5, 7),
+                (14, 0),
+                (6, 7),
+                (0, 14),
+                (7, 7),
+                (14, 14),
+                (8, 7),
+            ],
+        );
+        let (m, s) = best(&b, 4);
+        assert!(m == p(4, 7) || m == p(9, 7), "{rule:?}: {m}");
+        assert_eq!(s, -WIN + 2, "{rule:?}: the opponent fives next move");
+    }
+}
+
+/// Caro: white's four on row 7 (x = 5..8) has two five points, but black's (3,7)
+/// leaves the one at (4,7) blocked at both ends once black plays (9,7): that single
+/// stone stops both fives, so the forced reply is not a loss.
+#[test]
+fn caro_one_stone_may_stop_two_fives() {
+    let b = game(
+        Rule::Caro,
+        &[
+            (3, 7),
+            (5, 7),
+            (0, 0),
+            (6, 7),
+            (14, 0),
+            (7, 7),
+            (0, 14),
+            (8, 7),
+        ],
+    );
+    let (m, s) = best(&b, 4);
+    assert_eq!(m, p(9, 7));
+    assert!(
+        s > -WIN + 100,
+        "the block holds, yet the score says lost: {s}"
+    );
+}

@@ -542,15 +542,22 @@ impl Searcher {
         }
         self.gen_moves(&mut b, &scan, 0, NO_MOVE);
         if self.moves[0].is_empty() {
+            // Fives that no stone of ours stops: the game is lost, but a five point we
+            // may play still makes the opponent find the other one.
+            if scan.opp_fives > 0 {
+                let lost = |i: usize| done(self, i, loss_in(2), 0, vec![board_pos(board, i)]);
+                let opp = b.side_to_move().opp();
+                let block = b.five_cells(opp).find(|&i| b.is_legal(b.pos(i)));
+                return Some(lost(block.or_else(|| fallback_move(&b))?));
+            }
             let i = fallback_move(&b)?;
             return Some(done(self, i, 0, 0, vec![board_pos(board, i)]));
         }
-        if self.moves[0].len() == 1 || (scan.opp_fives >= 2 && !is_caro(&b)) {
+        if self.moves[0].len() == 1 {
             // Step 2. A forced move (the only block, or the only legal point) is played at
-            // once; so is a block when two fives are threatened and the game is lost.
+            // once, with no score: under caro one stone may stop two fives.
             let i = self.moves[0][0].0 as usize;
-            let score = if scan.opp_fives >= 2 { loss_in(2) } else { 0 };
-            return Some(done(self, i, score, 0, vec![board_pos(board, i)]));
+            return Some(done(self, i, 0, 0, vec![board_pos(board, i)]));
         }
 
         // The best-ordered root move: the answer if even depth 1 is stopped.
