@@ -273,3 +273,98 @@ fn caro_one_stone_may_stop_two_fives() {
         "the block holds, yet the score says lost: {s}"
     );
 }
+
+/// A caro middle game from self-play (61 stones, white to move) where white wins: a
+/// depth-7 search finds 12,8 and a five by ply 13, and black's search agreed. The VCF
+/// solver that runs before the main search finds nothing here but, given the whole
+/// budget, spent it all (247K nodes): at 100 ms/move the game's move came before depth
+/// 1 finished. With a node limit that the main search alone needs a fraction of, the
+/// solver must leave it enough to find the win.
+#[test]
+fn the_root_vcf_leaves_the_main_search_its_share() {
+    let b = game(
+        Rule::Caro,
+        &[
+            (7, 7),
+            (8, 5),
+            (6, 7),
+            (4, 7),
+            (9, 4),
+            (4, 6),
+            (6, 8),
+            (5, 6),
+            (8, 6),
+            (9, 5),
+            (7, 5),
+            (4, 8),
+            (4, 10),
+            (5, 9),
+            (6, 4),
+            (4, 4),
+            (4, 5),
+            (9, 7),
+            (7, 4),
+            (7, 6),
+            (7, 2),
+            (6, 3),
+            (5, 5),
+            (6, 6),
+            (2, 6),
+            (7, 3),
+            (8, 3),
+            (10, 5),
+            (2, 5),
+            (3, 5),
+            (2, 4),
+            (2, 2),
+            (5, 1),
+            (4, 2),
+            (6, 1),
+            (5, 0),
+            (4, 1),
+            (7, 1),
+            (2, 8),
+            (2, 7),
+            (3, 9),
+            (1, 7),
+            (6, 2),
+            (10, 6),
+            (11, 5),
+            (10, 4),
+            (10, 3),
+            (3, 8),
+            (5, 11),
+            (6, 12),
+            (3, 1),
+            (1, 1),
+            (6, 5),
+            (10, 8),
+            (10, 7),
+            (9, 9),
+            (9, 2),
+            (11, 0),
+            (5, 2),
+            (8, 2),
+            (8, 10),
+        ],
+    );
+    assert_eq!(b.side_to_move(), Color::White);
+    let mut limits = Limits::depth(64);
+    limits.nodes = Some(150_000);
+    let r = Searcher::new(16 << 20)
+        .search(&b, &limits, &AtomicBool::new(false))
+        .unwrap();
+    assert!(
+        r.depth >= 1,
+        "no iteration finished: {} at depth {}",
+        r.best,
+        r.depth
+    );
+    assert!(
+        r.score >= WIN - 100,
+        "{} {} at depth {}",
+        r.best,
+        r.score,
+        r.depth
+    );
+}

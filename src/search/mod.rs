@@ -50,8 +50,16 @@ pub struct Params {
     /// local leaf VCF (`leaf_vcf_local`), 6 against 10: +7.2 [-25.1, +39.6] under
     /// freestyle (436 games, stopped).
     pub leaf_vcf_fours: i32,
-    /// Fours allowed to the VCF solver run before the main search (0: off).
+    /// Fours allowed to the VCF solver run before the main search (0: off) ...
     pub root_vcf_fours: i32,
+    /// ... which may spend at most this many percent of the move's expected time
+    /// (the soft limit) and of the node limit. With 20 fours and no share, the
+    /// solver could spend the whole move: under caro, where a four may have two
+    /// defences, one search of a lost middle game took 247K nodes and found nothing,
+    /// and at 100 ms/move the main search then finished no iteration. Self-play at 100
+    /// ms/move, 200 games a rule, before the share: 13 caro moves of 10,212 played
+    /// before depth 1 finished (3, 2 and 1 under freestyle, standard and renju).
+    pub root_vcf_percent: i32,
     /// Threes and fours allowed to the VCT solver run before the main search, after
     /// the VCF solver (0: off). Off by default: with 8 threats and 10% of the expected
     /// time it scored -2.6 Elo at 100 ms/move and +18.3 at 300 ms/move (400 games
@@ -200,6 +208,7 @@ impl Params {
         tempo_percent: 120,
         leaf_vcf_fours: 10,
         root_vcf_fours: 20,
+        root_vcf_percent: 25,
         root_vct_threats: 0,
         root_vct_nodes: 1_000_000,
         root_vct_percent: 10,
@@ -243,6 +252,7 @@ impl Params {
             "tempo_percent" => self.tempo_percent = v,
             "leaf_vcf_fours" => self.leaf_vcf_fours = v,
             "root_vcf_fours" => self.root_vcf_fours = v,
+            "root_vcf_percent" => self.root_vcf_percent = v,
             "root_vct_threats" => self.root_vct_threats = v,
             "root_vct_nodes" => self.root_vct_nodes = v,
             "root_vct_percent" => self.root_vct_percent = v,
@@ -565,8 +575,10 @@ impl Searcher {
 
         // Step 3. A win by continuous fours is played at once.
         if self.params.root_vcf_fours > 0 && scan.opp_fives == 0 {
-            let found = self.vcf(&mut b, 0, self.params.root_vcf_fours);
-            self.aborted = false;
+            let fours = self.params.root_vcf_fours;
+            let found = self.with_share(self.params.root_vcf_percent, None, |s| {
+                s.vcf(&mut b, 0, fours)
+            });
             if let Some(five) = found {
                 let m = self.pv[0][0] as usize;
                 if b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m)) {
@@ -659,41 +671,54 @@ impl Searcher {
         Some(done(self, m, score, depth, pv))
     }
 
-    /// The VCT solver at the root: budgets of 1, 2, ... `root_vct_threats` threats
-    /// until a win is found or its share of nodes or time is spent. Returns a legal
-    /// winning move and the ply of the five.
-    fn root_vct(&mut self, b: &mut Board) -> Option<(usize, usize)> {
+    /// Runs `solve` (a threat solver before the main search) with at most `percent`
+    /// percent of the time the move is expected to take (the soft limit, else the
+    /// hard one) and of the nodes left, and at most `cap` nodes; then restores the
+    /// limits and clears `aborted`, so that the main search still runs.
+    fn with_share<T>(
+        &mut self,
+        percent: i32,
+        cap: Option<u64>,
+        solve: impl FnOnce(&mut Self) -> T,
+    ) -> T {
         let (node_limit, hard) = (self.node_limit, self.hard);
-        let percent = self.params.root_vct_percent.clamp(0, 100) as u32;
-        let mut cap = self.params.root_vct_nodes.max(0) as u64;
+        let percent = percent.clamp(0, 100) as u32;
+        let mut limit = cap.map(|c| self.nodes + c);
         if let Some(n) = node_limit {
-            cap = cap.min(n.saturating_sub(self.nodes) * percent as u64 / 100);
+            let share = self.nodes + n.saturating_sub(self.nodes) * percent as u64 / 100;
+            limit = Some(limit.map_or(share, |l| l.min(share)));
         }
-        self.node_limit = Some(self.nodes + cap);
-        // The share is of the time the move is expected to take (the soft limit), not
-        // of the hard limit, which may be several times longer.
+        self.node_limit = limit;
         if let Some(t) = self.soft.or(hard) {
             let now = self.start.elapsed();
             let end = now + t.saturating_sub(now) * percent / 100;
             self.hard = Some(hard.map_or(end, |h| h.min(end)));
         }
-        let mut found = None;
-        for threats in 1..=self.params.root_vct_threats {
-            if let Some(five) = self.vct(b, 0, threats) {
-                let m = self.pv[0][0] as usize;
-                if b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m)) {
-                    found = Some((m, five));
-                }
-                break;
-            }
-            if self.aborted {
-                break;
-            }
-        }
+        let r = solve(self);
         self.node_limit = node_limit;
         self.hard = hard;
         self.aborted = false;
-        found
+        r
+    }
+
+    /// The VCT solver at the root: budgets of 1, 2, ... `root_vct_threats` threats
+    /// until a win is found or its share of nodes or time is spent. Returns a legal
+    /// winning move and the ply of the five.
+    fn root_vct(&mut self, b: &mut Board) -> Option<(usize, usize)> {
+        let cap = self.params.root_vct_nodes.max(0) as u64;
+        self.with_share(self.params.root_vct_percent, Some(cap), |s| {
+            for threats in 1..=s.params.root_vct_threats {
+                if let Some(five) = s.vct(b, 0, threats) {
+                    let m = s.pv[0][0] as usize;
+                    let legal = b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m));
+                    return legal.then_some((m, five));
+                }
+                if s.aborted {
+                    break;
+                }
+            }
+            None
+        })
     }
 
     /// One iteration at the root: a window of `aspiration` around the last score,
