@@ -55,10 +55,16 @@ pub struct Params {
     /// ... which may spend at most this many percent of the move's expected time
     /// (the soft limit) and of the node limit. With 20 fours and no share, the
     /// solver could spend the whole move: under caro, where a four may have two
-    /// defences, one search of a lost middle game took 247K nodes and found nothing,
-    /// and at 100 ms/move the main search then finished no iteration. Self-play at 100
-    /// ms/move, 200 games a rule, before the share: 13 caro moves of 10,212 played
-    /// before depth 1 finished (3, 2 and 1 under freestyle, standard and renju).
+    /// defences, it took 247K nodes and found nothing in a won middle game (a test
+    /// now), and at 100 ms/move the main search then finished no iteration. Self-play
+    /// at 100 ms/move, 200 games a rule, before the share: 13 caro moves of 10,212
+    /// played before depth 1 finished (3, 2 and 1 under freestyle, standard and
+    /// renju). The solver's wins in those games cost a median of 1 node (cache
+    /// hits) and never more than 73K. 25 against the whole move, at 100 ms/move (the
+    /// change acts on a few moves in a thousand, too few to show): caro 651 games
+    /// +298 =51 -302, -2.1 Elo [-27.8, +23.5]; freestyle 647 games +311 =13 -323,
+    /// -6.4 [-33.0, +20.1]; standard 601 games +292 =15 -294, -1.2 [-28.6, +26.3]
+    /// (all stopped).
     pub root_vcf_percent: i32,
     /// Threes and fours allowed to the VCT solver run before the main search, after
     /// the VCF solver (0: off). Off by default: with 8 threats and 10% of the expected
