@@ -1454,6 +1454,34 @@ mod tests {
         }
     }
 
+    /// The same position reached by two orders: the local VCF finds the win only
+    /// when black's last stone is near it, and the "no win" it found after the far
+    /// last stone must not be read back from its cache after the near one (a
+    /// self-play caro game missed a forced win that way).
+    #[test]
+    fn the_local_vcf_cache_keeps_apart_the_last_stones() {
+        // As above: black wins by 6,3, white's block at 7,3, then an open four.
+        let whites = [(2, 3), (0, 14), (14, 0), (12, 2), (10, 12), (0, 0)];
+        let play = |blacks: [(u8, u8); 6]| {
+            let mut b = Board::new(15, 15, Rule::Freestyle);
+            for (&(bx, by), &(wx, wy)) in blacks.iter().zip(&whites) {
+                b.play(Pos::new(bx, by)).unwrap();
+                b.play(Pos::new(wx, wy)).unwrap();
+            }
+            b
+        };
+        let mut far_last = play([(3, 3), (4, 3), (6, 4), (6, 5), (5, 3), (13, 13)]);
+        let mut near_last = play([(13, 13), (3, 3), (4, 3), (6, 4), (6, 5), (5, 3)]);
+        assert_eq!(far_last.hash(), near_last.hash());
+        let mut s = Searcher::new(1 << 16);
+        assert_eq!(s.vcf_local(&mut far_last, 0, 10), None, "far last stone");
+        assert_eq!(
+            s.vcf_local(&mut near_last, 0, 10),
+            Some(5),
+            "near last stone"
+        );
+    }
+
     /// Each search uses the reduction table of its rule's divisor under the tunables
     /// in force (`lmr_log_div`, or `lmr_log_div_standard` under standard), also when
     /// the tunables or the rule change between searches.

@@ -34,7 +34,15 @@ impl Searcher {
             return None;
         }
         let me = b.side_to_move();
-        let key = b.hash() ^ side_key(me) ^ if local { LOCAL_SALT } else { 0 };
+        // The local search's fours depend on the side's last stone, not only on the
+        // position: a "no win" found after one last stone says nothing after another.
+        let key = b.hash()
+            ^ side_key(me)
+            ^ if local {
+                LOCAL_SALT.wrapping_mul(b.last_move_of(me).map_or(1, |l| l as u64 + 2))
+            } else {
+                0
+            };
         let slot = (key as usize) & (VCF_CACHE - 1);
         if let Some(hit) = self.vcf_cache[slot].lookup(key, fours) {
             let (mv, plies) = hit?;
