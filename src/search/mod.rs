@@ -560,14 +560,14 @@ impl Searcher {
         if self.moves[0].is_empty() {
             // Fives that no stone of ours stops: the game is lost, but a five point we
             // may play still makes the opponent find the other one.
-            if scan.opp_fives > 0 {
-                let lost = |i: usize| done(self, i, loss_in(2), 0, vec![board_pos(board, i)]);
-                let opp = b.side_to_move().opp();
-                let block = b.five_cells(opp).find(|&i| b.is_legal(b.pos(i)));
-                return Some(lost(block.or_else(|| fallback_move(&b))?));
-            }
-            let i = fallback_move(&b)?;
-            return Some(done(self, i, 0, 0, vec![board_pos(board, i)]));
+            let lost = scan.opp_fives > 0;
+            let opp = b.side_to_move().opp();
+            let block = lost
+                .then(|| b.five_cells(opp).find(|&i| playable(&b, i)))
+                .flatten();
+            let i = block.or_else(|| fallback_move(&b))?;
+            let score = if lost { loss_in(2) } else { 0 };
+            return Some(done(self, i, score, 0, vec![board_pos(board, i)]));
         }
         if self.moves[0].len() == 1 {
             // Step 2. A forced move (the only block, or the only legal point) is played at
@@ -587,7 +587,7 @@ impl Searcher {
             });
             if let Some(five) = found {
                 let m = self.pv[0][0] as usize;
-                if b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m)) {
+                if playable(&b, m) {
                     return Some(done(self, m, win_in(five), 0, vec![board_pos(board, m)]));
                 }
             }
@@ -668,7 +668,7 @@ impl Searcher {
         }
         let (mut m, score, depth, mut pv) =
             best.expect("a move is kept even when depth 1 is stopped");
-        if !(b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m))) {
+        if !playable(&b, m) {
             // Never happens by design; a wrong answer would lose the game, so check.
             debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
             m = first_choice as usize;
@@ -716,8 +716,7 @@ impl Searcher {
             for threats in 1..=s.params.root_vct_threats {
                 if let Some(five) = s.vct(b, 0, threats) {
                     let m = s.pv[0][0] as usize;
-                    let legal = b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m));
-                    return legal.then_some((m, five));
+                    return playable(b, m).then_some((m, five));
                 }
                 if s.aborted {
                     break;
@@ -1328,6 +1327,11 @@ fn legal_four_four(b: &Board) -> Option<usize> {
     let renju_black = b.has_fouls(me);
     b.four_cells(me)
         .find(|&i| b.info(i, me).threat == Threat::FourFour && !(renju_black && b.forbidden_at(i)))
+}
+
+/// True if cell `m` is a point of the board where the side to move may play.
+fn playable(b: &Board, m: usize) -> bool {
+    b.is_cell(m) && b.is_empty_at(m) && b.is_legal(b.pos(m))
 }
 
 /// The legal empty point nearest the centre (for an empty board or a desperate one).
