@@ -202,6 +202,9 @@ pub struct Params {
     /// fours or after two fours that made more, as Rapfi does, cut only 3% more
     /// nodes: not kept.
     pub leaf_vcf_local: i32,
+    /// A table entry whose score is a proven win or loss cuts off at any depth (1),
+    /// not only at its own depth or less (0).
+    pub tt_mate: i32,
 }
 
 impl Params {
@@ -233,6 +236,7 @@ impl Params {
         razor_margin: 200,
         hist_threes: 1,
         leaf_vcf_local: 1,
+        tt_mate: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -277,6 +281,7 @@ impl Params {
             "razor_margin" => self.razor_margin = v,
             "hist_threes" => self.hist_threes = v,
             "leaf_vcf_local" => self.leaf_vcf_local = v,
+            "tt_mate" => self.tt_mate = v,
             _ => return false,
         }
         true
@@ -876,7 +881,9 @@ impl Searcher {
         let mut tt_move = NO_MOVE;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_move = hit.mv;
-            if !pv_node && hit.depth >= depth {
+            // A proven win or loss holds at any depth (`tt_mate`).
+            let proven = self.params.tt_mate > 0 && is_mate(hit.score);
+            if !pv_node && (hit.depth >= depth || proven) {
                 let ok = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
