@@ -369,3 +369,45 @@ fn the_root_vcf_leaves_the_main_search_its_share() {
         r.depth
     );
 }
+
+/// Caro game 193 of a self-play audit: white proved a win and its next search missed
+/// it. A search of either position must prove white's win at every depth from the
+/// first that finds it; without `tt_mate`, the first lost it at depth 11 and the
+/// second at depth 9 (a proof built on the leaf VCF, which looks only near the last
+/// stone, depends on the path, and a deeper iteration could fail to rebuild it).
+#[test]
+fn a_proven_win_stays_proven_at_every_depth() {
+    let first = [
+        (7, 7),
+        (4, 8),
+        (10, 9),
+        (4, 7),
+        (7, 9),
+        (6, 9),
+        (8, 8),
+        (4, 9),
+        (4, 10),
+        (5, 8),
+        (7, 10),
+        (7, 6),
+        (6, 7),
+    ];
+    let mut second = first.to_vec();
+    second.extend([(3, 8), (7, 8)]);
+    for (moves, from) in [(&first[..], 7), (&second[..], 5)] {
+        let b = game(Rule::Caro, moves);
+        assert_eq!(b.side_to_move(), Color::White);
+        for depth in from..=11 {
+            let r = Searcher::new(64 << 20)
+                .search(&b, &Limits::depth(depth), &AtomicBool::new(false))
+                .unwrap();
+            assert!(
+                r.score >= WIN - 100,
+                "{} stones, depth {depth}: {} {}",
+                moves.len(),
+                r.best,
+                r.score
+            );
+        }
+    }
+}

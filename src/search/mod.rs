@@ -203,7 +203,17 @@ pub struct Params {
     /// nodes: not kept.
     pub leaf_vcf_local: i32,
     /// A table entry whose score is a proven win or loss cuts off at any depth (1),
-    /// not only at its own depth or less (0).
+    /// not only at its own depth or less (0). The leaf VCF looks only near the side's
+    /// last stone (`leaf_vcf_local`), so whether a subtree proves a win can depend on
+    /// the path into it; with 0, a deeper iteration could lose a win a shallower one
+    /// had proved (caro game 193 of a self-play audit: the winner proved a win, then
+    /// its next search missed it; a fresh search of its position finds the win at
+    /// depths 4 to 8, 10 and 11, not at 9). With 1, a proof once stored stays.
+    /// The depth-14 bench tree went from 6.99M to 6.71M nodes. 1 against 0 at
+    /// 100 ms/move, both stopped without a decision (SPRT 0/20):
+    /// - freestyle, before the local VCF cache key took the last stone: 519 games
+    ///   +258 =8 -253, +3.3 Elo [-26.4, +33.1];
+    /// - caro: 985 games +465 =58 -462, +1.1 [-20.0, +22.1].
     pub tt_mate: i32,
 }
 
@@ -236,7 +246,7 @@ impl Params {
         razor_margin: 200,
         hist_threes: 1,
         leaf_vcf_local: 1,
-        tt_mate: 0,
+        tt_mate: 1,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
