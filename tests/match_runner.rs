@@ -6,7 +6,7 @@ use std::process::Command;
 use wuzi::arena::engine::{EngineSpec, Log};
 use wuzi::arena::game::{GameConfig, GameRecord, Reason, Style, TimeControl};
 use wuzi::arena::judge::{Judge, Verdict};
-use wuzi::arena::stats::{Sprt, SprtState};
+use wuzi::arena::stats::{Model, Sprt, SprtState};
 use wuzi::arena::tournament::{self, MatchConfig, Summary};
 use wuzi::types::{Color, Pos, Rule};
 
@@ -217,12 +217,16 @@ fn wuzi_wins_and_the_sprt_stops_early() {
         elo1: 200.0,
         alpha: 0.05,
         beta: 0.05,
+        model: Model::Pentanomial,
     });
     let (s, games) = run(&cfg);
     assert_eq!(s.fault_count(), 0, "{:?}", s.engines);
     assert_eq!(s.sprt.map(|x| x.1), Some(SprtState::AcceptH1));
     assert!(s.stopped_early && s.played < 30, "played {}", s.played);
     assert_eq!(s.pair_wdl[0].wins as usize, s.played);
+    // The test reads finished pairs: one game at a time, it stops on a pair's end.
+    assert_eq!(s.pair_penta[0].counts, [0, 0, 0, 0, s.played as u32 / 2]);
+    assert_eq!(s.played % 2, 0);
     for g in &games {
         assert_eq!(g.outcome.reason, Reason::Five);
         let wuzi = if g.players[0] == 0 {

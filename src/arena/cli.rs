@@ -5,7 +5,7 @@ use super::game::{Style, TimeControl};
 use super::genopen::{self, Rng};
 use super::openings::{self, Format};
 use super::report;
-use super::stats::{Sprt, SprtState};
+use super::stats::{Model, Sprt, SprtState};
 use super::tournament::{self, MatchConfig, Mode};
 use crate::types::{Rule, MAX_SIZE, MIN_SIZE};
 use anyhow::{anyhow, bail, Context, Result};
@@ -57,7 +57,9 @@ and prints a report. Options (one or two leading dashes):
   -draw-after N       draw when N stones stand (default: only a full board)
   -openings FILE|builtin|none [format=offset|moves] [order=sequential|random] [seed=S]
                       default: the shipped set on 15x15 and 20x20, else none
-  -sprt [elo0=0] elo1=E [alpha=0.05] [beta=0.05]   stop when decided (two engines)
+  -sprt [elo0=0] elo1=E [alpha=0.05] [beta=0.05] [model=penta|tri]
+                      stop when decided (two engines); penta (the default) counts
+                      game pairs (an opening's two games), tri single games
   -board              send BOARD before every move (default: Piskvork's BEGIN/TURN/BOARD)
   -judge              GomocupJudge style: START and INFO without waiting for OK, first
                       move by BOARD
@@ -265,9 +267,18 @@ pub fn parse(args: &[String]) -> Result<Args> {
                     elo1: f64::NAN,
                     alpha: 0.05,
                     beta: 0.05,
+                    model: Model::Pentanomial,
                 };
                 for kv in values(&mut i) {
                     let (k, v) = kv.split_once('=').expect("has =");
+                    if k == "model" {
+                        t.model = match v {
+                            "penta" => Model::Pentanomial,
+                            "tri" => Model::Trinomial,
+                            _ => bail!("-sprt model is penta or tri, not '{v}'"),
+                        };
+                        continue;
+                    }
                     let x: f64 = v.parse().with_context(|| format!("-sprt {k}"))?;
                     match k {
                         "elo0" => t.elo0 = x,
@@ -576,6 +587,7 @@ mod tests {
         );
         assert_eq!(c.game.tolerance_ms, 200);
         assert_eq!(c.sprt.unwrap().elo1, 10.0);
+        assert_eq!(c.sprt.unwrap().model, Model::Pentanomial);
         assert_eq!(c.game.style, Style::Judge);
         assert!(c.reuse && c.game.strict_lf && a.quiet);
         assert!(c.openings.is_empty());
@@ -599,11 +611,14 @@ mod tests {
         );
         assert_eq!(a.unnamed, vec![0, 1]);
         assert_eq!(a.cfg.engines[0].dir, None);
+        let tri = parse(&args("-engine cmd=a -engine cmd=b -sprt elo1=5 model=tri")).unwrap();
+        assert_eq!(tri.cfg.sprt.unwrap().model, Model::Trinomial);
         for bad in [
             "-engine cmd=a",
             "-engine name=x -engine cmd=b",
             "-engine cmd=a -engine cmd=b -rule 2",
             "-engine cmd=a -engine cmd=b -sprt elo0=5 elo1=0",
+            "-engine cmd=a -engine cmd=b -sprt elo1=5 model=hexa",
             "-engine cmd=a -engine cmd=b -tc turn=0",
             "-engine cmd=a -engine cmd=b -bogus",
             "-engine cmd=a -engine cmd=b -size 12 -openings builtin",

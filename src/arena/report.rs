@@ -1,7 +1,7 @@
 //! The text a match prints: the live progress line and the final report.
 
 use super::game::Fault;
-use super::stats::{elo_estimate, los, SprtState};
+use super::stats::{elo_estimate, elo_estimate_penta, los, Model, SprtState};
 use super::tournament::{MatchConfig, Summary};
 use std::fmt::Write;
 
@@ -127,6 +127,30 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             pw = 2 * width + 4
         );
     }
+    for (i, &(a, b)) in s.pairs.iter().enumerate() {
+        let p = s.pair_penta[i];
+        if p.pairs() == 0 {
+            continue;
+        }
+        let e = elo_estimate_penta(p, 0.95);
+        let c = p.counts;
+        let _ = writeln!(
+            out,
+            "{} vs {}, game pairs (an opening's two games): {} scored 0: {}, 1/2: {}, 1: {}, \
+             3/2: {}, 2: {}; Elo {} [{}, {}]",
+            name(a),
+            name(b),
+            p.pairs(),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            elo_str(e.elo),
+            elo_str(e.low),
+            elo_str(e.high)
+        );
+    }
     if let (Some(t), Some((llr, state))) = (cfg.sprt, s.sprt) {
         let (lo, hi) = t.bounds();
         let verdict = match state {
@@ -136,8 +160,16 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         };
         let _ = writeln!(
             out,
-            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} in ({lo:.2}, {hi:.2}): {verdict}",
-            t.elo0, t.elo1, t.alpha, t.beta
+            "SPRT elo0={} elo1={} alpha={} beta={} model={}: LLR {llr:.2} in ({lo:.2}, {hi:.2}): \
+             {verdict}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            match t.model {
+                Model::Pentanomial => "penta",
+                Model::Trinomial => "tri",
+            }
         );
     } else if cfg.sprt.is_some() {
         let _ = writeln!(out, "SPRT: only for a match between two engines");

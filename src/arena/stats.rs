@@ -1,5 +1,7 @@
 //! Match statistics: Elo difference with a confidence interval, likelihood of
-//! superiority, and a sequential probability ratio test (SPRT) on win/draw/loss counts.
+//! superiority, and a sequential probability ratio test (SPRT), on win/draw/loss counts
+//! (trinomial) or on game pairs (pentanomial: the two games of one opening, colours
+//! swapped, scored together, as fishtest does).
 //!
 //! Everything is in logistic Elo: a score `s` (wins plus half the draws, over the games)
 //! means `-400 log10(1/s - 1)` Elo. The special functions use standard approximations:
@@ -68,6 +70,60 @@ impl std::ops::AddAssign for Wdl {
         self.wins += o.wins;
         self.draws += o.draws;
         self.losses += o.losses;
+    }
+}
+
+/// Game pairs (the two games of one opening, colours swapped) by the first engine's
+/// points in the pair: `counts[k]` pairs scored `k / 2` points (0, 1/2, 1, 3/2, 2).
+///
+/// In Gomoku the opening and the first move weigh so much that most pairs are split
+/// (each engine wins with the same colour), and those two games are not independent: a
+/// pair's score varies much less than two games drawn apart would. Counting pairs
+/// measures that variance instead of assuming it, so the interval is narrower for the
+/// same games (CITE: fishtest's pentanomial model).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta {
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    /// Adds one pair from its two game scores (1.0 win, 0.5 draw, 0.0 loss each).
+    pub fn add(&mut self, first: f64, second: f64) {
+        let half_points = ((first + second) * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[half_points] += 1;
+    }
+
+    /// Number of pairs.
+    pub fn pairs(self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Mean score per game in 0..=1 (0.5 with no pairs), and the variance of one
+    /// pair's mean score (its points over 2) around it. With `reg`, a count of zero
+    /// is taken as 0.5 in the variance (see [`Sprt::llr`]).
+    fn moments(self, reg: bool) -> (f64, f64) {
+        let w: Vec<f64> = self
+            .counts
+            .iter()
+            .map(|&c| if reg && c == 0 { 0.5 } else { c as f64 })
+            .collect();
+        let total: f64 = w.iter().sum();
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return (0.5, 0.0);
+        }
+        let value = |k: usize| k as f64 / 4.0;
+        let s = (0..5)
+            .map(|k| self.counts[k] as f64 * value(k))
+            .sum::<f64>()
+            / n;
+        let var = (0..5).map(|k| w[k] * (value(k) - s).powi(2)).sum::<f64>() / total;
+        (s, var)
+    }
+
+    /// Mean score per game in 0..=1 (0.5 with no pairs).
+    pub fn score(self) -> f64 {
+        self.moments(false).0
     }
 }
 
@@ -164,10 +220,19 @@ pub struct EloEstimate {
 /// The Elo difference of `wdl` with a two-sided `confidence` interval (e.g. 0.95), from the
 /// normal approximation of the mean score with the trinomial per-game variance.
 pub fn elo_estimate(wdl: Wdl, confidence: f64) -> EloEstimate {
-    let n = wdl.games() as f64;
-    let s = wdl.score();
-    let elo = elo_from_score(s);
-    if n == 0.0 {
+    estimate(wdl.games(), wdl.score(), wdl.variance(), confidence)
+}
+
+/// The same from game pairs: the normal approximation of the mean score with the
+/// variance of a pair's mean score, over the number of pairs.
+pub fn elo_estimate_penta(p: Penta, confidence: f64) -> EloEstimate {
+    let (s, var) = p.moments(false);
+    estimate(p.pairs(), s, var, confidence)
+}
+
+/// Elo and interval of a mean score `s` over `n` samples of variance `var` each.
+fn estimate(n: u32, s: f64, var: f64, confidence: f64) -> EloEstimate {
+    if n == 0 {
         return EloEstimate {
             elo: 0.0,
             low: f64::NEG_INFINITY,
@@ -175,9 +240,9 @@ pub fn elo_estimate(wdl: Wdl, confidence: f64) -> EloEstimate {
         };
     }
     let z = normal_quantile(0.5 + confidence / 2.0);
-    let se = (wdl.variance() / n).sqrt();
+    let se = (var / n as f64).sqrt();
     EloEstimate {
-        elo,
+        elo: elo_from_score(s),
         low: elo_from_score(s - z * se),
         high: elo_from_score(s + z * se),
     }
@@ -194,13 +259,32 @@ pub fn los(wdl: Wdl) -> f64 {
 }
 
 /// Parameters of a sequential probability ratio test of H0: elo = elo0 against
-/// H1: elo = elo1 (logistic Elo), with error rates alpha (false H1) and beta (false H0).
+/// H1: elo = elo1 (logistic Elo), with error rates alpha (false H1) and beta (false H0),
+/// on game pairs or on single games.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    pub model: Model,
+}
+
+/// What the SPRT counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Model {
+    /// Finished game pairs (both games of an opening), by points: [`Penta`].
+    #[default]
+    Pentanomial,
+    /// Single games: wins, draws and losses.
+    Trinomial,
+}
+
+/// The results an SPRT reads: every finished game, and the finished game pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Results {
+    pub wdl: Wdl,
+    pub penta: Penta,
 }
 
 /// Where an SPRT stands.
@@ -224,27 +308,39 @@ impl Sprt {
     }
 
     /// Log-likelihood ratio of H1 over H0 for the results so far, by the generalised SPRT
-    /// approximation on the trinomial: N (s1 - s0) (2 s - s0 - s1) / (2 var), with s the
-    /// mean score, var the per-game score variance and s0, s1 the scores of elo0, elo1.
-    /// In the variance a count of zero is taken as 0.5, so that a run of identical
-    /// results (every game won, say) still decides instead of dividing by zero.
-    pub fn llr(&self, wdl: Wdl) -> f64 {
-        let n = wdl.games() as f64;
-        if n == 0.0 {
+    /// approximation: N (s1 - s0) (2 s - s0 - s1) / (2 var), with s the mean score,
+    /// s0, s1 the scores of elo0, elo1, and N and var the number of samples and the
+    /// variance of one: games and a game's score (trinomial), or finished pairs and a
+    /// pair's mean score (pentanomial). In the variance a count of zero is taken as
+    /// 0.5, so that a run of identical results (every game won, say) still decides
+    /// instead of dividing by zero.
+    pub fn llr(&self, r: &Results) -> f64 {
+        let (n, s, var) = match self.model {
+            Model::Trinomial => {
+                let wdl = r.wdl;
+                let reg = |c: u32| if c == 0 { 0.5 } else { c as f64 };
+                let (w, d, l) = (reg(wdl.wins), reg(wdl.draws), reg(wdl.losses));
+                let s = wdl.score();
+                let var =
+                    (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / (w + d + l);
+                (wdl.games(), s, var)
+            }
+            Model::Pentanomial => {
+                let (s, var) = r.penta.moments(true);
+                (r.penta.pairs(), s, var)
+            }
+        };
+        if n == 0 {
             return 0.0;
         }
-        let s = wdl.score();
-        let reg = |c: u32| if c == 0 { 0.5 } else { c as f64 };
-        let (w, d, l) = (reg(wdl.wins), reg(wdl.draws), reg(wdl.losses));
-        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / (w + d + l);
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        n as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
     /// The decision for the results so far.
-    pub fn state(&self, wdl: Wdl) -> SprtState {
-        let llr = self.llr(wdl);
+    pub fn state(&self, r: &Results) -> SprtState {
+        let llr = self.llr(r);
         let (lo, hi) = self.bounds();
         if llr >= hi {
             SprtState::AcceptH1
@@ -321,27 +417,114 @@ mod tests {
             elo1: 10.0,
             alpha: 0.05,
             beta: 0.05,
+            model: Model::Trinomial,
+        };
+        let tri = |w, d, l| Results {
+            wdl: wdl(w, d, l),
+            penta: Penta::default(),
         };
         let (lo, hi) = t.bounds();
         assert!(close(lo, -2.944_439, 1e-5));
         assert!(close(hi, 2.944_439, 1e-5));
         // An even score is evidence for H0 (elo0 = 0 is nearer); a winning one for H1.
-        assert!(t.llr(wdl(50, 0, 50)) < 0.0);
-        assert!(t.llr(wdl(60, 0, 40)) > 0.0);
-        assert_eq!(t.llr(wdl(0, 0, 0)), 0.0);
-        assert_eq!(t.state(wdl(3, 0, 2)), SprtState::Continue);
+        assert!(t.llr(&tri(50, 0, 50)) < 0.0);
+        assert!(t.llr(&tri(60, 0, 40)) > 0.0);
+        assert_eq!(t.llr(&tri(0, 0, 0)), 0.0);
+        assert_eq!(t.state(&tri(3, 0, 2)), SprtState::Continue);
         // Clear results decide.
-        assert_eq!(t.state(wdl(700, 0, 300)), SprtState::AcceptH1);
-        assert_eq!(t.state(wdl(300, 0, 700)), SprtState::AcceptH0);
+        assert_eq!(t.state(&tri(700, 0, 300)), SprtState::AcceptH1);
+        assert_eq!(t.state(&tri(300, 0, 700)), SprtState::AcceptH0);
         // Known value: 60-20-20, s = 0.7, s0 = 0.5, s1 = 0.514387, var = 0.16:
         // LLR = 100 * 0.014387 * (1.4 - 1.014387) / 0.32 = 1.7337.
-        assert!(close(t.llr(wdl(60, 20, 20)), 1.733_7, 1e-3));
+        assert!(close(t.llr(&tri(60, 20, 20)), 1.733_7, 1e-3));
         // Identical results still decide: every game won, or every game drawn.
-        assert_eq!(t.state(wdl(40, 0, 0)), SprtState::AcceptH1);
-        assert_eq!(t.state(wdl(0, 0, 40)), SprtState::AcceptH0);
-        assert!(t.llr(wdl(0, 50, 0)) < 0.0);
+        assert_eq!(t.state(&tri(40, 0, 0)), SprtState::AcceptH1);
+        assert_eq!(t.state(&tri(0, 0, 40)), SprtState::AcceptH0);
+        assert!(t.llr(&tri(0, 50, 0)) < 0.0);
         // The LLR grows with the number of games at a fixed score.
-        assert!(t.llr(wdl(120, 0, 80)) > t.llr(wdl(60, 0, 40)));
+        assert!(t.llr(&tri(120, 0, 80)) > t.llr(&tri(60, 0, 40)));
+    }
+
+    fn penta(counts: [u32; 5]) -> Results {
+        Results {
+            wdl: Wdl::default(),
+            penta: Penta { counts },
+        }
+    }
+
+    #[test]
+    fn pairs_are_counted_by_points() {
+        let mut p = Penta::default();
+        p.add(1.0, 0.0);
+        p.add(0.0, 1.0);
+        p.add(1.0, 1.0);
+        p.add(0.5, 1.0);
+        p.add(0.0, 0.0);
+        assert_eq!(p.counts, [1, 0, 2, 1, 1]);
+        assert_eq!(p.pairs(), 5);
+        // (0 + 1 + 1 + 1.5 + 2) / 10 games.
+        assert!(close(p.score(), 0.55, 1e-12));
+        assert_eq!(Penta::default().score(), 0.5);
+    }
+
+    #[test]
+    fn split_pairs_narrow_the_interval() {
+        // 100 pairs, 80 of them split and 10 won and 10 lost on both colours: the
+        // games are 100 wins and 100 losses either way, but the pair means vary less
+        // (variance 0.05 instead of 0.25 per game, over 100 pairs, not 200 games).
+        let p = Penta {
+            counts: [10, 0, 80, 0, 10],
+        };
+        let e = elo_estimate_penta(p, 0.95);
+        let t = elo_estimate(wdl(100, 0, 100), 0.95);
+        assert!(close(e.elo, 0.0, 1e-9));
+        // se = sqrt(0.05 / 100) = 0.022361: scores 0.5 +- 0.043827.
+        assert!(close(e.high, elo_from_score(0.543_827), 0.05));
+        assert!(close(e.low, -e.high, 1e-9));
+        // Trinomial: se = sqrt(0.25 / 200) = 0.035355, scores 0.5 +- 0.069295.
+        assert!(close(t.high, elo_from_score(0.569_295), 0.05));
+        assert!(e.high < 0.7 * t.high);
+        assert_eq!(
+            elo_estimate_penta(Penta::default(), 0.95).high,
+            f64::INFINITY
+        );
+    }
+
+    #[test]
+    fn pentanomial_sprt() {
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: Model::Pentanomial,
+        };
+        assert_eq!(t.llr(&penta([0; 5])), 0.0);
+        assert!(t.llr(&penta([10, 0, 80, 0, 10])) < 0.0);
+        assert!(t.llr(&penta([10, 0, 80, 0, 20])) > 0.0);
+        // Known value: [5, 0, 70, 0, 25], s = 0.6; the variance of the pair means,
+        // with the two empty counts taken as 0.5, (5 * 0.36 + 0.5 * 0.1225 + 70 * 0.01
+        // + 0.5 * 0.0225 + 25 * 0.16) / 101 = 0.065074; s1 = 0.514387:
+        // LLR = 100 * 0.014387 * (1.2 - 1.014387) / 0.130149 = 2.0518.
+        assert!(close(t.llr(&penta([5, 0, 70, 0, 25])), 2.051_8, 1e-3));
+        assert_eq!(t.state(&penta([5, 0, 140, 0, 50])), SprtState::AcceptH1);
+        // The same games as a trinomial sample: 120 wins, 80 losses, LLR 1.115 (the
+        // empty draw count taken as 0.5); the pairs tell more.
+        let tri = Sprt {
+            model: Model::Trinomial,
+            ..t
+        };
+        let games = Results {
+            wdl: wdl(120, 0, 80),
+            penta: Penta {
+                counts: [5, 0, 70, 0, 25],
+            },
+        };
+        assert!(close(tri.llr(&games), 1.115, 1e-3));
+        assert!(t.llr(&games) > 1.5 * tri.llr(&games));
+        // Every pair split: the variance is regularised, and an even score is H0's.
+        assert!(t.llr(&penta([0, 0, 60, 0, 0])) < 0.0);
+        assert_eq!(t.state(&penta([0, 0, 0, 0, 30])), SprtState::AcceptH1);
     }
 
     #[test]

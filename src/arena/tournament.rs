@@ -5,10 +5,10 @@
 use super::engine::{EngineSpec, Process};
 use super::game::{self, Fault, GameConfig, GameRecord, Reason, Seat};
 use super::record;
-use super::stats::{Sprt, SprtState, Wdl};
+use super::stats::{Penta, Results, Sprt, SprtState, Wdl};
 use crate::types::{Color, Pos};
 use anyhow::{Context, Result};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,6 +54,8 @@ pub struct MatchConfig {
 pub struct Job {
     pub index: usize,
     pub pair: usize,
+    /// The round: a pair's two games of one round share the opening, colours swapped.
+    pub round: usize,
     /// Engine indices, black first.
     pub players: [usize; 2],
     pub opening: Option<usize>,
@@ -84,6 +86,7 @@ pub fn schedule(
                 jobs.push(Job {
                     index: jobs.len(),
                     pair: pi,
+                    round,
                     players: if k == 0 { [a, b] } else { [b, a] },
                     opening,
                 });
@@ -122,8 +125,13 @@ pub struct Ends {
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub pairs: Vec<(usize, usize)>,
-    /// Results per pair, from the first engine of the pair's side.
+    /// Results per pair, from the first engine of the pair's side ...
     pub pair_wdl: Vec<Wdl>,
+    /// ... and by game pairs (both games of a round finished).
+    pub pair_penta: Vec<Penta>,
+    /// The first finished game of each round whose other game is still out: its score
+    /// for the pair's first engine, by (pair, round).
+    pub half_pairs: HashMap<(usize, usize), f64>,
     pub engines: Vec<EngineStats>,
     pub ends: Ends,
     /// Results from black's side (how balanced the openings are).
@@ -143,6 +151,7 @@ impl Summary {
         let (a, _) = self.pairs[job.pair];
         if let Some(s) = r.score_of(a) {
             self.pair_wdl[job.pair].add(s);
+            self.add_half(job.pair, job.round, s);
         }
         for (ci, &e) in r.players.iter().enumerate() {
             let st = &mut self.engines[e];
@@ -182,6 +191,25 @@ impl Summary {
         }
     }
 
+    /// Counts game `score` of `pair` in `round` into the game pairs: held until the
+    /// round's other game is in.
+    fn add_half(&mut self, pair: usize, round: usize, score: f64) {
+        match self.half_pairs.remove(&(pair, round)) {
+            Some(first) => self.pair_penta[pair].add(first, score),
+            None => {
+                self.half_pairs.insert((pair, round), score);
+            }
+        }
+    }
+
+    /// What the SPRT reads for the first pair.
+    pub fn results(&self) -> Results {
+        Results {
+            wdl: self.pair_wdl[0],
+            penta: self.pair_penta[0],
+        }
+    }
+
     /// Total faults over all engines.
     pub fn fault_count(&self) -> u32 {
         self.engines
@@ -198,6 +226,7 @@ pub fn run(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord, &Summary)) ->
     let (pairs, jobs) = schedule(cfg.engines.len(), cfg.mode, cfg.games, cfg.openings.len());
     let mut summary = Summary {
         pair_wdl: vec![Wdl::default(); pairs.len()],
+        pair_penta: vec![Penta::default(); pairs.len()],
         pairs,
         engines: vec![EngineStats::default(); cfg.engines.len()],
         total: jobs.len(),
@@ -205,7 +234,7 @@ pub fn run(cfg: &MatchConfig, mut on_game: impl FnMut(&GameRecord, &Summary)) ->
     };
     let sprt = cfg.sprt.filter(|_| summary.pairs.len() == 1);
     if let Some(t) = sprt {
-        summary.sprt = Some((0.0, t.state(Wdl::default())));
+        summary.sprt = Some((0.0, t.state(&Results::default())));
     }
     if let Some(d) = &cfg.psq_dir {
         std::fs::create_dir_all(d).with_context(|| format!("creating {}", d.display()))?;
@@ -353,15 +382,16 @@ fn sprt_update(summary: &mut Summary, t: &Sprt) -> bool {
     {
         return false;
     }
-    let w = summary.pair_wdl[0];
-    let state = t.state(w);
-    summary.sprt = Some((t.llr(w), state));
+    let r = summary.results();
+    let state = t.state(&r);
+    summary.sprt = Some((t.llr(&r), state));
     state != SprtState::Continue
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::stats::Model;
 
     /// Once H1 is accepted, a game finished after the decision (another worker's) is
     /// counted but leaves the decision and its LLR as they were.
@@ -372,18 +402,15 @@ mod tests {
             elo1: 30.0,
             alpha: 0.05,
             beta: 0.05,
+            model: Model::Trinomial,
         };
         let mut s = Summary {
             pairs: vec![(0, 1)],
             pair_wdl: vec![Wdl::default()],
-            engines: Vec::new(),
-            ends: Ends::default(),
-            black: Wdl::default(),
-            played: 0,
+            pair_penta: vec![Penta::default()],
             total: 400,
-            elapsed: Duration::ZERO,
             sprt: Some((0.0, SprtState::Continue)),
-            stopped_early: false,
+            ..Summary::default()
         };
         let mut decided_at = None;
         for game in 1..=400 {
@@ -399,9 +426,35 @@ mod tests {
         assert_eq!(state, SprtState::AcceptH1);
         // A late loss would put the LLR back under the bound on its own.
         s.pair_wdl[0].add(0.0);
-        assert_eq!(t.state(s.pair_wdl[0]), SprtState::Continue, "game {at}");
+        assert_eq!(t.state(&s.results()), SprtState::Continue, "game {at}");
         assert!(!sprt_update(&mut s, &t));
         assert_eq!(s.sprt, Some((llr, SprtState::AcceptH1)));
+    }
+
+    /// A round's two games make a pair whichever finishes first, and only when both
+    /// are in; other pairs and rounds stay apart.
+    #[test]
+    fn game_pairs_wait_for_both_games() {
+        let mut s = Summary {
+            pairs: vec![(0, 1), (0, 2)],
+            pair_penta: vec![Penta::default(); 2],
+            ..Summary::default()
+        };
+        s.add_half(0, 0, 1.0);
+        s.add_half(0, 1, 0.0);
+        s.add_half(1, 0, 0.5);
+        assert_eq!(s.pair_penta[0].pairs(), 0);
+        s.add_half(0, 1, 0.0);
+        assert_eq!(s.pair_penta[0].counts, [1, 0, 0, 0, 0]);
+        s.add_half(0, 0, 0.0);
+        assert_eq!(s.pair_penta[0].counts, [1, 0, 1, 0, 0]);
+        assert_eq!(s.pair_penta[1].pairs(), 0);
+        s.add_half(1, 0, 1.0);
+        assert_eq!(s.pair_penta[1].counts, [0, 0, 0, 1, 0]);
+        assert!(s.half_pairs.is_empty());
+        let (_, jobs) = schedule(2, Mode::RoundRobin, 5, 3);
+        let rounds: Vec<usize> = jobs.iter().map(|j| j.round).collect();
+        assert_eq!(rounds, vec![0, 0, 1, 1, 2]);
     }
 
     #[test]
