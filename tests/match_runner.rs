@@ -224,9 +224,9 @@ fn wuzi_wins_and_the_sprt_stops_early() {
     assert_eq!(s.sprt.map(|x| x.1), Some(SprtState::AcceptH1));
     assert!(s.stopped_early && s.played < 30, "played {}", s.played);
     assert_eq!(s.pair_wdl[0].wins as usize, s.played);
-    // The test reads finished pairs: one game at a time, it stops on a pair's end.
+    // The test reads finished pairs, so it decides on a pair's end; a game the worker
+    // had already started by then is still counted, but makes no pair.
     assert_eq!(s.pair_penta[0].counts, [0, 0, 0, 0, s.played as u32 / 2]);
-    assert_eq!(s.played % 2, 0);
     for g in &games {
         assert_eq!(g.outcome.reason, Reason::Five);
         let wuzi = if g.players[0] == 0 {
