@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 
 /// Default bench depth.
 pub const DEPTH: i32 = 7;
-/// Table size used by bench.
+/// Table size used by bench unless `hash=MB` asks for another (the node count of the
+/// signature is for this size).
 pub const TT_BYTES: usize = 16 << 20;
 
 /// One bench position: size, rule and the moves from the start, black first.
@@ -108,6 +109,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut params = Params::DEFAULT;
     let mut rule = None;
     let mut only = "";
+    let mut tt_bytes = TT_BYTES;
     for a in args {
         if let Some(v) = a.strip_prefix("only=") {
             only = v;
@@ -115,6 +117,11 @@ pub fn run(args: &[String]) -> i32 {
             match Rule::ALL.iter().find(|r| v.parse() == Ok(r.code())) {
                 Some(&r) => rule = Some(r),
                 None => return usage(),
+            }
+        } else if let Some(v) = a.strip_prefix("hash=") {
+            match v.parse::<usize>() {
+                Ok(mb @ 1..=65536) => tt_bytes = mb << 20,
+                _ => return usage(),
             }
         } else if let Some(v) = a.strip_prefix("depth=") {
             depth = v.parse().unwrap_or(DEPTH);
@@ -143,7 +150,7 @@ pub fn run(args: &[String]) -> i32 {
     let t0 = Instant::now();
     for p in positions {
         let board = board_under(p, rule.unwrap_or(p.rule));
-        let mut s = Searcher::new(TT_BYTES);
+        let mut s = Searcher::new(tt_bytes);
         s.set_params(params);
         let limits = match movetime {
             Some(t) => Limits {
@@ -187,7 +194,8 @@ pub fn run(args: &[String]) -> i32 {
 /// Prints the usage line; returns the exit code of a usage error.
 fn usage() -> i32 {
     say(format_args!(
-        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME] [PARAM=V]..."
+        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [hash=MB] [rule=R] [only=NAME] \
+         [PARAM=V]..."
     ));
     2
 }
@@ -204,7 +212,8 @@ fn say(line: std::fmt::Arguments) {
 mod tests {
     use super::run;
 
-    /// A tunable may be set by name; an unknown name or a bad value is a usage error.
+    /// A tunable may be set by name, and the table's size; an unknown name or a bad
+    /// value is a usage error.
     #[test]
     fn bench_takes_tunables_by_name() {
         let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -217,5 +226,8 @@ mod tests {
         assert_eq!(run(&args(&["depth=1", "rule=x"])), 2);
         assert_eq!(run(&args(&["depth=1", "only=renju"])), 0);
         assert_eq!(run(&args(&["depth=1", "only=nosuch"])), 2);
+        assert_eq!(run(&args(&["depth=1", "hash=1"])), 0);
+        assert_eq!(run(&args(&["depth=1", "hash=0"])), 2);
+        assert_eq!(run(&args(&["depth=1", "hash=big"])), 2);
     }
 }
