@@ -411,3 +411,35 @@ fn a_proven_win_stays_proven_at_every_depth() {
         }
     }
 }
+
+/// A searcher whose next position is under another rule forgets what it stored: the
+/// result is the one a fresh searcher gives, to the node. (A table entry holds the
+/// stones only: a score or a VCF result of one rule's search would answer the other's.)
+#[test]
+fn a_change_of_rule_starts_the_tables_afresh() {
+    let search = |s: &mut Searcher, b: &Board| {
+        let r = s
+            .search(b, &Limits::depth(6), &AtomicBool::new(false))
+            .unwrap();
+        (r.best, r.score, r.depth, r.nodes)
+    };
+    let middle = wuzi::bench::POSITIONS
+        .iter()
+        .find(|p| p.name == "std15-middle")
+        .unwrap();
+    let mut b = wuzi::bench::board_of(middle);
+    let mut reused = Searcher::new(4 << 20);
+    for rule in [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Freestyle,
+    ] {
+        b.set_rule(rule);
+        assert_eq!(
+            search(&mut reused, &b),
+            search(&mut Searcher::new(4 << 20), &b),
+            "{rule:?}"
+        );
+    }
+}

@@ -434,6 +434,9 @@ pub struct Searcher {
     /// Three-class moves get history and killers ([`Params::history_threes`] of the
     /// rule searched).
     history_threes: bool,
+    /// The rule and board size the tables (transposition table, VCF and VCT caches,
+    /// history) were filled under: a search under another one starts them afresh.
+    tables_for: Option<(Rule, usize, usize)>,
 }
 
 /// The reductions ln(depth) * ln(move number) * 100 / `div`, at least 1 (all 1 when
@@ -489,6 +492,7 @@ impl Searcher {
             lmr: lmr_table(Params::DEFAULT.lmr_log_div),
             lmr_div: Params::DEFAULT.lmr_log_div,
             history_threes: false,
+            tables_for: None,
         }
     }
 
@@ -546,6 +550,16 @@ impl Searcher {
         stop: &AtomicBool,
     ) -> Option<SearchResult> {
         let mut b = board.clone();
+        // A position's key holds its stones only: what is stored under one rule (a win
+        // by an overline, a foul) is wrong under another, and a manager may change the
+        // rule between moves (INFO rule) without a new game.
+        let tables_for = Some((board.rule(), board.width(), board.height()));
+        if self.tables_for != tables_for {
+            if self.tables_for.is_some() {
+                self.new_game();
+            }
+            self.tables_for = tables_for;
+        }
         self.tt.new_search();
         self.nodes = 0;
         self.aborted = false;
