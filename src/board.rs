@@ -288,17 +288,9 @@ fn zobrist() -> &'static [[u64; 2]] {
     use std::sync::OnceLock;
     static Z: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
     Z.get_or_init(|| {
-        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            // splitmix64
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::types::Rng(0x9E37_79B9_7F4A_7C15);
         let n = (MAX_SIZE + 2 * HALF) * (MAX_SIZE + 2 * HALF);
-        (0..n).map(|_| [next(), next()]).collect()
+        (0..n).map(|_| [rng.next_u64(), rng.next_u64()]).collect()
     })
 }
 

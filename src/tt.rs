@@ -373,15 +373,9 @@ mod tests {
     #[test]
     fn a_probe_finds_no_other_position() {
         let mut t = TransTable::new(64 << 20);
-        let mut s: u64 = 1;
-        let mut next = || {
-            // splitmix64, as the board's keys
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        // Keys as random as the board's (the same generator).
+        let mut rng = crate::types::Rng(1);
+        let mut next = || rng.next_u64();
         let slots = t.bytes() / TransTable::ENTRY_BYTES;
         for _ in 0..slots {
             t.store(next(), 0, 1, 0, 1, Bound::Exact);

@@ -1,4 +1,5 @@
-//! Basic domain types: colours, rules, board coordinates and score helpers.
+//! Basic domain types: colours, rules, board coordinates and score helpers, and the
+//! seedable random generator that the board's keys, the opening tools and tests share.
 
 /// A player colour. Black always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,4 +149,38 @@ pub fn loss_in(ply: usize) -> Score {
 #[inline]
 pub fn is_mate(s: Score) -> bool {
     s.abs() >= WIN_MIN
+}
+
+/// splitmix64: a small, good, seedable generator (the board's Zobrist keys, the
+/// opening generator and shuffle, tests).
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// Shuffles a slice (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            v.swap(i, j);
+        }
+    }
 }

@@ -2,11 +2,12 @@
 
 use super::engine::{EngineSpec, Process, Reply};
 use super::game::{Style, TimeControl};
-use super::genopen::{self, Rng};
+use super::genopen;
 use super::openings::{self, Format};
 use super::report;
 use super::stats::{Model, Sprt, SprtState};
 use super::tournament::{self, MatchConfig, Mode};
+use crate::types::Rng;
 use crate::types::{Rule, MAX_SIZE, MIN_SIZE};
 use anyhow::{anyhow, bail, Context, Result};
 use std::io::{IsTerminal, Write};

@@ -102,11 +102,9 @@ impl Penta {
     /// pair's mean score (its points over 2) around it. With `reg`, a count of zero
     /// is taken as 0.5 in the variance (see [`Sprt::llr`]).
     fn moments(self, reg: bool) -> (f64, f64) {
-        let w: Vec<f64> = self
+        let w = self
             .counts
-            .iter()
-            .map(|&c| if reg && c == 0 { 0.5 } else { c as f64 })
-            .collect();
+            .map(|c| if reg && c == 0 { 0.5 } else { c as f64 });
         let total: f64 = w.iter().sum();
         let n = self.pairs() as f64;
         if n == 0.0 {

@@ -282,4 +282,4 @@ fn digit_runs(line: &[u8]) -> Vec<(usize, usize)> {
 
 /// The harness's own choices (chunk sizes, search outcomes) come from the project's
 /// seedable SplitMix64, seeded from the generated case so that a case replays exactly.
-pub use wuzi::arena::genopen::Rng;
+pub use wuzi::types::Rng;
