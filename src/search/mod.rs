@@ -93,6 +93,9 @@ pub struct Params {
     /// all three off by +63.2 Elo at 100 ms/move (each alone: +13.9, +6.1, +10.4,
     /// undecided). Retested after the local leaf VCF, under freestyle against 250: 220
     /// -12.8 [-45.4, +19.6] (435 games), 280 -12.9 [-47.8, +21.8] (377), both stopped.
+    /// One ply less at PV nodes (Stockfish's and Rapfi's PV reduction, branch
+    /// `exp/trivial`) grew the depth-13 bench tree from 3.15M to 5.02M nodes and lost:
+    /// freestyle -9.6 [-23.4, +4.1] over 649 game pairs, SPRT H0.
     pub lmr_log_div: i32,
     /// The same under standard (exactly five), where less reduction did better: 300
     /// against 250 at 100 ms/move scored +31.4 Elo [+5.7, +57.4] (688 games, SPRT
@@ -931,6 +934,11 @@ impl Searcher {
 
         // Step 4b. The static evaluation of a quiet non-PV node: one facing no five
         // or three, the only kind the static pruning below applies to.
+        // Not here: the table's score in place of the evaluation where the entry's
+        // bound says it is better (as Stockfish and Rapfi do; branch `exp/trivial`):
+        // depth-13 bench tree 3.15M to 2.87M nodes; freestyle +4.6 Elo [-3.7, +12.8]
+        // over 1861 game pairs and standard +4.8 [-6.4, +16.0] over 1046, together
+        // +4.7 [-2.0, +11.3] (stopped; too small to show at 100 ms/move).
         let quiet_eval =
             (!pv_node && s.opp_fives == 0 && !s.opp_has_three).then(|| self.evaluate(b));
 
@@ -1010,6 +1018,9 @@ impl Searcher {
             if futile && !tactical && best > -WIN_MIN {
                 break;
             }
+            // Not here: Rapfi's trivial move pruning (below depth 5, skip moves where
+            // neither side makes an open two or more): only 4% off the depth-13
+            // bench tree, as late move pruning already drops most of them; not played.
             // Fours, their blocks and forced replies are never reduced.
             let reducible = !tactical
                 || (order < FOUR_ORDER
@@ -1059,6 +1070,10 @@ impl Searcher {
                 best = score;
                 best_move = m;
                 if score > alpha {
+                    // Not here: at a PV node, the moves after one that raises alpha
+                    // searched a ply shallower (Stockfish, Rapfi; branch
+                    // `exp/trivial`): depth-13 bench tree 3.15M to 2.52M nodes, but
+                    // freestyle -13.7 Elo [-29.2, +1.7] over 557 game pairs, SPRT H0.
                     alpha = score;
                     if ply == 0 {
                         self.root_best = Some((m, score));
