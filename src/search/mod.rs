@@ -102,7 +102,8 @@ pub struct Params {
     /// H1) and, rerun in random opening order, +12.6 [-2.6, +27.8] (1992 games,
     /// stopped); both runs together +17.4 [+4.3, +30.5] in 2680 games. 200 against
     /// 250 had scored +11.5 (1297 games, stopped). Under renju 300 scored -25.9 (148
-    /// games, stopped), and under caro 200 -39.5 (H0, 203).
+    /// games, stopped), and under caro 200 -39.5 (H0, 203) and 300 -2.4 [-23.2, +18.4]
+    /// (364 game pairs, stopped).
     pub lmr_log_div_standard: i32,
     /// Late move reductions also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, so never reduced with 0), the same as for a
@@ -1053,6 +1054,14 @@ impl Searcher {
                 } else {
                     0
                 };
+                // Not here: one ply less for a move that makes a three or more when the
+                // side's move two plies up did too, Rapfi's "continuous attack" (branch
+                // `exp/trivial`): depth-13 bench tree 3.15M to 3.58M nodes; freestyle +4.6 Elo
+                // [-6.0, +15.1] over 1068 game pairs, standard -7.8 [-26.3, +10.7] over
+                // 380 (stopped). Nor a ply more for a quiet move more than four points
+                // from both sides' last stones (Rapfi's "distract" moves): the tree grew
+                // to 3.45M nodes, as the reduced far moves failed high and were searched
+                // again; not played.
                 let mut sc = -self.pvs(b, new_depth - r, ply + 1, -alpha - 1, -alpha, false, stop);
                 if sc > alpha && r > 0 {
                     sc = -self.pvs(b, new_depth, ply + 1, -alpha - 1, -alpha, false, stop);
