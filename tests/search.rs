@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 use wuzi::board::Board;
-use wuzi::search::{Limits, Searcher};
+use wuzi::search::{Limits, Params, Searcher};
 use wuzi::types::{Color, Pos, Rule, WIN};
 
 fn p(x: u8, y: u8) -> Pos {
@@ -441,5 +441,45 @@ fn a_change_of_rule_starts_the_tables_afresh() {
             search(&mut Searcher::new(4 << 20), &b),
             "{rule:?}"
         );
+    }
+}
+
+/// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
+/// 15x15 alone, where their match gained: under every other rule and on 20x20 the
+/// default search is the one with both off, to the node, though both switches do act
+/// there when set to 2.
+#[test]
+fn the_freestyle_15_switches_act_only_there() {
+    let search = |params: Params, b: &Board| {
+        let mut s = Searcher::new(4 << 20);
+        s.set_params(params);
+        let r = s
+            .search(b, &Limits::depth(9), &AtomicBool::new(false))
+            .unwrap();
+        (r.best, r.score, r.nodes)
+    };
+    let with = |v: i32| Params {
+        tt_eval: v,
+        cont_attack: v,
+        ..Params::DEFAULT
+    };
+    let board = |name: &str| {
+        let p = wuzi::bench::POSITIONS.iter().find(|p| p.name == name);
+        wuzi::bench::board_of(p.unwrap())
+    };
+    let (mut b15, b20) = (board("free15-middle"), board("free20-middle"));
+    let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
+        b15.set_rule(rule);
+        (b15.clone(), rule == Rule::Freestyle)
+    });
+    for (b, on) in cases.into_iter().chain([(b20, false)]) {
+        let (default, off, every) = (
+            search(Params::DEFAULT, &b),
+            search(with(0), &b),
+            search(with(2), &b),
+        );
+        let what = format!("{:?} {}x{}", b.rule(), b.width(), b.height());
+        assert_eq!(default, if on { every } else { off }, "{what}");
+        assert_ne!(off, every, "{what}: the switches act here when set");
     }
 }

@@ -219,6 +219,30 @@ pub struct Params {
     ///   +258 =8 -253, +3.3 Elo [-26.4, +33.1];
     /// - caro: 985 games +465 =58 -462, +1.1 [-20.0, +22.1].
     pub tt_mate: i32,
+    /// The static pruning (razoring, reverse futility) reads the table's score in
+    /// place of the evaluation where the entry's bound says the position is better
+    /// (lower bound) or worse (upper bound) than the evaluation, or is exact (CITE: as
+    /// Stockfish and Rapfi do). 1: under freestyle on boards up to 15x15; 2: always;
+    /// 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
+    /// 100 ms/move (game pairs, SPRT 0/10, stopped): freestyle +4.6 Elo [-3.7, +12.8]
+    /// over 1861 pairs, standard +4.8 [-6.4, +16.0] over 1046. With `cont_attack`,
+    /// see there.
+    pub tt_eval: i32,
+    /// A move that makes a three or more, after the same side's move two plies up
+    /// made a three or more (a continuous attack), is reduced one ply less (CITE:
+    /// Rapfi). It acts only where such moves are reduced (`lmr_threes`: freestyle and
+    /// standard). 1: under freestyle on boards up to 15x15; 2: always; 0: off. The
+    /// depth-13 bench tree went from 3.15M to 3.58M nodes. Alone, at 100 ms/move:
+    /// freestyle +4.6 Elo [-6.0, +15.1] over 1068 game pairs, standard -7.8 [-26.3,
+    /// +10.7] over 380 (stopped).
+    ///
+    /// Both switches together against neither, at 100 ms/move (game pairs, SPRT
+    /// 0/10), freestyle:
+    /// - 15x15: 1913 pairs +9.8 Elo [+1.9, +17.7], H1; two more runs (486 and 439
+    ///   pairs) +8.6 and +3.2; all three 2838 pairs +8.6 [+2.0, +15.1];
+    /// - 20x20: 673 pairs -8.8 [-22.1, +4.5], H0. Hence 1 leaves them off there,
+    ///   and under the other rules, where the pair was not played.
+    pub cont_attack: i32,
 }
 
 impl Params {
@@ -251,6 +275,8 @@ impl Params {
         hist_threes: 1,
         leaf_vcf_local: 1,
         tt_mate: 1,
+        tt_eval: 1,
+        cont_attack: 1,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -296,6 +322,8 @@ impl Params {
             "hist_threes" => self.hist_threes = v,
             "leaf_vcf_local" => self.leaf_vcf_local = v,
             "tt_mate" => self.tt_mate = v,
+            "tt_eval" => self.tt_eval = v,
+            "cont_attack" => self.cont_attack = v,
             _ => return false,
         }
         true
@@ -308,6 +336,15 @@ impl Params {
             Rule::Standard => self.lmr_log_div_standard,
             _ => self.lmr_log_div,
         }
+    }
+
+    /// Whether a switch that is 1 on freestyle boards of 15x15 or smaller and 2 on
+    /// every board under every rule is on for `board`.
+    fn on_for(switch: i32, board: &Board) -> bool {
+        switch >= 2
+            || switch == 1
+                && board.rule() == Rule::Freestyle
+                && board.width() * board.height() <= 15 * 15
     }
 
     /// Whether history and killers cover three-class moves under `rule` (see
@@ -414,6 +451,8 @@ pub struct Searcher {
     params: Params,
     history: Vec<[i32; 2]>,
     killers: [[u16; 2]; MAX_PLY + 1],
+    /// The threat class each ply's move made for its mover, on the current path.
+    made: [Threat; MAX_PLY + 1],
     moves: Vec<Vec<(u16, i32)>>,
     pv: Vec<[u16; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -438,6 +477,10 @@ pub struct Searcher {
     /// Three-class moves get history and killers ([`Params::history_threes`] of the
     /// rule searched).
     history_threes: bool,
+    /// `tt_eval` and `cont_attack` are on for the board searched (see
+    /// `Params::on_for`).
+    tt_eval: bool,
+    cont_attack: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -479,6 +522,7 @@ impl Searcher {
             params: Params::DEFAULT,
             history: vec![[0; 2]; 64 * 64],
             killers: [[NO_MOVE; 2]; MAX_PLY + 1],
+            made: [Threat::None; MAX_PLY + 1],
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -496,6 +540,8 @@ impl Searcher {
             lmr: lmr_table(Params::DEFAULT.lmr_log_div),
             lmr_div: Params::DEFAULT.lmr_log_div,
             history_threes: false,
+            tt_eval: false,
+            cont_attack: false,
             tables_for: None,
         }
     }
@@ -574,6 +620,8 @@ impl Searcher {
         self.node_limit = limits.nodes;
         self.use_lmr_div(self.params.lmr_div(board.rule()));
         self.history_threes = self.params.history_threes(board.rule());
+        self.tt_eval = Params::on_for(self.params.tt_eval, board);
+        self.cont_attack = Params::on_for(self.params.cont_attack, board);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -907,8 +955,12 @@ impl Searcher {
         // Step 4. Transposition table.
         let hash = b.hash() ^ side_key(b.side_to_move());
         let mut tt_move = NO_MOVE;
+        let mut tt_score = None;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_move = hit.mv;
+            if !is_mate(hit.score) {
+                tt_score = Some((hit.score, hit.bound));
+            }
             // A proven win or loss holds at any depth (`tt_mate`).
             let proven = self.params.tt_mate > 0 && is_mate(hit.score);
             if !pv_node && (hit.depth >= depth || proven) {
@@ -935,13 +987,18 @@ impl Searcher {
 
         // Step 4b. The static evaluation of a quiet non-PV node: one facing no five
         // or three, the only kind the static pruning below applies to.
-        // Not here: the table's score in place of the evaluation where the entry's
-        // bound says it is better (as Stockfish and Rapfi do; branch `exp/trivial`):
-        // depth-13 bench tree 3.15M to 2.87M nodes; freestyle +4.6 Elo [-3.7, +12.8]
-        // over 1861 game pairs and standard +4.8 [-6.4, +16.0] over 1046, together
-        // +4.7 [-2.0, +11.3] (stopped; too small to show at 100 ms/move).
         let quiet_eval =
             (!pv_node && s.opp_fives == 0 && !s.opp_has_three).then(|| self.evaluate(b));
+        // The table's score, where its bound says it is better (`tt_eval`).
+        let quiet_eval = match (quiet_eval, tt_score) {
+            (Some(e), Some((t, bound))) if self.tt_eval => Some(match bound {
+                Bound::Exact => t,
+                Bound::Lower if t > e => t,
+                Bound::Upper if t < e => t,
+                _ => e,
+            }),
+            (e, _) => e,
+        };
 
         // Step 4c. Razoring: hopeless quiet nodes near the horizon go straight to it.
         if let Some(eval) = quiet_eval.filter(|_| depth <= 2 && self.params.razor_margin > 0) {
@@ -1037,6 +1094,8 @@ impl Searcher {
                 self.tt
                     .prefetch(b.hash_after(m as usize) ^ side_key(me.opp()));
             }
+            let made = b.info(m as usize, me).threat;
+            self.made[ply] = made;
             b.make(m as usize);
             let score = if k == 0 {
                 -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
@@ -1054,14 +1113,21 @@ impl Searcher {
                 } else {
                     0
                 };
-                // Not here: one ply less for a move that makes a three or more when the
-                // side's move two plies up did too, Rapfi's "continuous attack" (branch
-                // `exp/trivial`): depth-13 bench tree 3.15M to 3.58M nodes; freestyle +4.6 Elo
-                // [-6.0, +15.1] over 1068 game pairs, standard -7.8 [-26.3, +10.7] over
-                // 380 (stopped). Nor a ply more for a quiet move more than four points
-                // from both sides' last stones (Rapfi's "distract" moves): the tree grew
-                // to 3.45M nodes, as the reduced far moves failed high and were searched
-                // again; not played.
+                // Step 6a. Less reduction for a continuous attack (`cont_attack`).
+                let r = if r > 0
+                    && ply >= 2
+                    && made >= Threat::Three
+                    && self.made[ply - 2] >= Threat::Three
+                    && self.cont_attack
+                {
+                    r - 1
+                } else {
+                    r
+                };
+                // Not here: a ply more for a quiet move more than four points from
+                // both sides' last stones (Rapfi's "distract" moves): the depth-13 bench
+                // tree grew from 3.15M to 3.45M nodes, as the reduced far moves failed
+                // high and were searched again; not played.
                 let mut sc = -self.pvs(b, new_depth - r, ply + 1, -alpha - 1, -alpha, false, stop);
                 if sc > alpha && r > 0 {
                     sc = -self.pvs(b, new_depth, ply + 1, -alpha - 1, -alpha, false, stop);
