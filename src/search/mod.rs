@@ -989,7 +989,8 @@ impl Searcher {
         // or three, the only kind the static pruning below applies to.
         let quiet_eval =
             (!pv_node && s.opp_fives == 0 && !s.opp_has_three).then(|| self.evaluate(b));
-        // The table's score, where its bound says it is better (`tt_eval`).
+        // The table's score instead when exact, or when its bound puts the value beyond
+        // the evaluation (`tt_eval`).
         let quiet_eval = match (quiet_eval, tt_score) {
             (Some(e), Some((t, bound))) if self.tt_eval => Some(match bound {
                 Bound::Exact => t,
