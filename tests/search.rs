@@ -412,6 +412,12 @@ fn a_proven_win_stays_proven_at_every_depth() {
     }
 }
 
+/// The bench position called `name`, on its board.
+fn bench_board(name: &str) -> Board {
+    let p = wuzi::bench::POSITIONS.iter().find(|p| p.name == name);
+    wuzi::bench::board_of(p.expect("a bench position of that name"))
+}
+
 /// A searcher whose next position is under another rule forgets what it stored: the
 /// result is the one a fresh searcher gives, to the node. (A table entry holds the
 /// stones only: a score or a VCF result of one rule's search would answer the other's.)
@@ -423,11 +429,7 @@ fn a_change_of_rule_starts_the_tables_afresh() {
             .unwrap();
         (r.best, r.score, r.depth, r.nodes)
     };
-    let middle = wuzi::bench::POSITIONS
-        .iter()
-        .find(|p| p.name == "std15-middle")
-        .unwrap();
-    let mut b = wuzi::bench::board_of(middle);
+    let mut b = bench_board("std15-middle");
     let mut reused = Searcher::new(4 << 20);
     for rule in [
         Rule::Freestyle,
@@ -463,11 +465,7 @@ fn the_freestyle_15_switches_act_only_there() {
         cont_attack: v,
         ..Params::DEFAULT
     };
-    let board = |name: &str| {
-        let p = wuzi::bench::POSITIONS.iter().find(|p| p.name == name);
-        wuzi::bench::board_of(p.unwrap())
-    };
-    let (mut b15, b20) = (board("free15-middle"), board("free20-middle"));
+    let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
         (b15.clone(), rule == Rule::Freestyle)
