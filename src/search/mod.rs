@@ -134,6 +134,7 @@ pub struct Params {
     /// with no opponent three or four on the board, whose evaluation beats beta by
     /// this much a ply returns the evaluation (0: off). 130 against 100 after the
     /// local leaf VCF: +2.1 Elo [-24.3, +28.6] (freestyle, 653 games, stopped).
+    /// Under caro, 150 against 100: -0.5 [-22.8, +21.8] (337 game pairs, stopped).
     pub rfp_margin: i32,
     /// Half width of the aspiration window around the previous iteration's score
     /// (0: full window). 40 against 60 at 100 ms/move: -17.7 Elo (H0, 354 games).
@@ -240,8 +241,14 @@ pub struct Params {
     /// 0/10), freestyle:
     /// - 15x15: 1913 pairs +9.8 Elo [+1.9, +17.7], H1; two more runs (486 and 439
     ///   pairs) +8.6 and +3.2; all three 2838 pairs +8.6 [+2.0, +15.1];
-    /// - 20x20: 673 pairs -8.8 [-22.1, +4.5], H0. Hence 1 leaves them off there,
-    ///   and under the other rules, where the pair was not played.
+    /// - 20x20: 673 pairs -8.8 [-22.1, +4.5], H0; `tt_eval` alone there: 776 pairs
+    ///   -6.7 [-19.0, +5.5], H0.
+    ///
+    /// Under the other rules, the pair (both at 2 against 0) scored: standard 601
+    /// pairs +1.4 [-14.0, +16.9], stopped; renju 668 pairs -5.5 [-19.2, +8.3],
+    /// stopped; caro 228 pairs -45.2 [-71.5, -19.5], H0. (Under renju and caro only
+    /// `tt_eval` acts: threes are not reduced there.) Hence 1 leaves both off
+    /// everywhere but freestyle boards up to 15x15.
     pub cont_attack: i32,
 }
 
@@ -1130,6 +1137,11 @@ impl Searcher {
                 // tree grew from 3.15M to 3.45M nodes, as the reduced far moves failed
                 // high and were searched again; not played.
                 let mut sc = -self.pvs(b, new_depth - r, ply + 1, -alpha - 1, -alpha, false, stop);
+                // Not here: the re-search a ply deeper when the reduced score beats the
+                // best so far by 100 + 2 a ply, a ply shallower when by less than 10
+                // (Stockfish's deeper and shallower re-search, Rapfi's LMR extension;
+                // branch `exp/deeper`): freestyle -6.0 Elo [-23.2, +11.2] over 464
+                // game pairs, stopped.
                 if sc > alpha && r > 0 {
                     sc = -self.pvs(b, new_depth, ply + 1, -alpha - 1, -alpha, false, stop);
                 }
