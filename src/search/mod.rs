@@ -95,7 +95,9 @@ pub struct Params {
     /// -12.8 [-45.4, +19.6] (435 games), 280 -12.9 [-47.8, +21.8] (377), both stopped.
     /// One ply less at PV nodes (Stockfish's and Rapfi's PV reduction, branch
     /// `exp/trivial`) grew the depth-13 bench tree from 3.15M to 5.02M nodes and lost:
-    /// freestyle -9.6 [-23.4, +4.1] over 649 game pairs, SPRT H0.
+    /// freestyle -9.6 [-23.4, +4.1] over 649 game pairs, SPRT H0. Freestyle 20x20
+    /// (game pairs): 300 -15.0 [-31.1, +1.0] (486, H0), 200 -25.9 [-45.9, -6.0]
+    /// (323, H0).
     pub lmr_log_div: i32,
     /// The same under standard (exactly five), where less reduction did better: 300
     /// against 250 at 100 ms/move scored +31.4 Elo [+5.7, +57.4] (688 games, SPRT
