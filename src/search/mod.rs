@@ -229,8 +229,10 @@ pub struct Params {
     /// Stockfish and Rapfi do). 1: under freestyle on boards up to 15x15; 2: always;
     /// 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
     /// 100 ms/move (game pairs, SPRT 0/10, stopped): freestyle +4.6 Elo [-3.7, +12.8]
-    /// over 1861 pairs, standard +4.8 [-6.4, +16.0] over 1046. With `cont_attack`,
-    /// see there.
+    /// over 1861 pairs, standard +4.8 [-6.4, +16.0] over 1046; a second standard run
+    /// +4.5 [-5.3, +14.3] over 1344, both runs 2390 pairs +4.7 [-2.7, +12.0] (branch
+    /// `exp/tte-std` has it on under standard, not landed). With `cont_attack`, see
+    /// there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
