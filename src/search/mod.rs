@@ -1093,10 +1093,12 @@ impl Searcher {
             // neither side makes an open two or more): only 4% off the depth-13
             // bench tree, as late move pruning already drops most of them; not played.
             // Fours, their blocks and forced replies are never reduced.
+            // The threat class the move makes for us (kept for `cont_attack`).
+            let made = b.info(m as usize, me).threat;
             let reducible = !tactical
                 || (order < FOUR_ORDER
                     && (threes_reducible || stops_reducible)
-                    && if b.info(m as usize, me).threat >= Threat::Three {
+                    && if made >= Threat::Three {
                         threes_reducible
                     } else {
                         stops_reducible
@@ -1107,7 +1109,6 @@ impl Searcher {
                 self.tt
                     .prefetch(b.hash_after(m as usize) ^ side_key(me.opp()));
             }
-            let made = b.info(m as usize, me).threat;
             self.made[ply] = made;
             b.make(m as usize);
             let score = if k == 0 {
