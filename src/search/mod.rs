@@ -223,10 +223,10 @@ pub struct Params {
     ///   +258 =8 -253, +3.3 Elo [-26.4, +33.1];
     /// - caro: 985 games +465 =58 -462, +1.1 [-20.0, +22.1].
     pub tt_mate: i32,
-    /// The static pruning (razoring, reverse futility) reads the table's score in
-    /// place of the evaluation where the entry's bound says the position is better
-    /// (lower bound) or worse (upper bound) than the evaluation, or is exact (CITE: as
-    /// Stockfish and Rapfi do). 1: under freestyle on boards up to 15x15; 2: always;
+    /// The static pruning (razoring, reverse futility; futility too when on) reads the
+    /// table's score in place of the evaluation where the entry's bound says the
+    /// position is better (lower bound) or worse (upper bound) than the evaluation, or
+    /// is exact (CITE: as Stockfish and Rapfi do). 1: under freestyle on boards up to 15x15; 2: always;
     /// 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
     /// 100 ms/move (game pairs, SPRT 0/10, stopped): freestyle +4.6 Elo [-3.7, +12.8]
     /// over 1861 pairs, standard +4.8 [-6.4, +16.0] over 1046; a second standard run
