@@ -228,11 +228,12 @@ pub struct Params {
     /// position is better (lower bound) or worse (upper bound) than the evaluation, or
     /// is exact (CITE: as Stockfish and Rapfi do). 1: under freestyle on boards up to 15x15; 2: always;
     /// 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
-    /// 100 ms/move (game pairs, SPRT 0/10, stopped): freestyle +4.6 Elo [-3.7, +12.8]
-    /// over 1861 pairs, standard +4.8 [-6.4, +16.0] over 1046; a second standard run
-    /// +4.5 [-5.3, +14.3] over 1344, both runs 2390 pairs +4.7 [-2.7, +12.0] (branch
-    /// `exp/tte-std` has it on under standard, not landed). With `cont_attack`, see
-    /// there.
+    /// 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
+    /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046,
+    /// +4.5 [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three
+    /// stopped) and -2.0 [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2
+    /// [-2.1, +8.5]: no gain shown, so it stays off under standard (branch
+    /// `exp/tte-std` has it on there). With `cont_attack`, see there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
