@@ -446,10 +446,10 @@ fn a_change_of_rule_starts_the_tables_afresh() {
     }
 }
 
-/// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
-/// 15x15 alone, where their match gained: under every other rule and on 20x20 the
-/// default search is the one with both off, to the node, though both switches do act
-/// there when set to 2.
+/// `tt_eval`, `cont_attack` and `countermove` are on by default under freestyle on
+/// boards up to 15x15 alone, where their matches gained: under every other rule and
+/// on 20x20 the default search is the one with all three off, to the node, though
+/// the switches do act there when set to 2.
 #[test]
 fn the_freestyle_15_switches_act_only_there() {
     let search = |params: Params, b: &Board| {
@@ -463,6 +463,7 @@ fn the_freestyle_15_switches_act_only_there() {
     let with = |v: i32| Params {
         tt_eval: v,
         cont_attack: v,
+        countermove: v,
         ..Params::DEFAULT
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
