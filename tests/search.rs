@@ -446,12 +446,12 @@ fn a_change_of_rule_starts_the_tables_afresh() {
     }
 }
 
-/// `tt_eval`, `cont_attack` and `countermove` are on by default under freestyle on
-/// boards up to 15x15 alone, where their matches gained: under every other rule and
-/// on 20x20 the default search is the one with all three off, to the node, though
-/// the switches do act there when set to 2.
+/// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
+/// 15x15 alone, and `countermove` under freestyle and standard, where their matches
+/// gained: elsewhere the default search is the one with the switch off, to the node,
+/// though every switch acts there when set to 2.
 #[test]
-fn the_freestyle_15_switches_act_only_there() {
+fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
         let mut s = Searcher::new(4 << 20);
         s.set_params(params);
@@ -467,18 +467,31 @@ fn the_freestyle_15_switches_act_only_there() {
         ..Params::DEFAULT
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
+    // (board, whether tt_eval and cont_attack are on, whether countermove is) by
+    // default.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
-        (b15.clone(), rule == Rule::Freestyle)
+        (
+            b15.clone(),
+            rule == Rule::Freestyle,
+            matches!(rule, Rule::Freestyle | Rule::Standard),
+        )
     });
-    for (b, on) in cases.into_iter().chain([(b20, false)]) {
+    for (b, pair_on, cm_on) in cases.into_iter().chain([(b20, false, false)]) {
+        let expected = Params {
+            tt_eval: 2 * i32::from(pair_on),
+            cont_attack: 2 * i32::from(pair_on),
+            countermove: 2 * i32::from(cm_on),
+            ..Params::DEFAULT
+        };
         let (default, off, every) = (
             search(Params::DEFAULT, &b),
             search(with(0), &b),
             search(with(2), &b),
         );
         let what = format!("{:?} {}x{}", b.rule(), b.width(), b.height());
-        assert_eq!(default, if on { every } else { off }, "{what}");
+        assert_eq!(default, search(expected, &b), "{what}");
+        assert_eq!(pair_on || cm_on, default != off, "{what}: on means it acts");
         assert_ne!(off, every, "{what}: the switches act here when set");
     }
 }

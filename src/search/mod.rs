@@ -258,12 +258,14 @@ pub struct Params {
     pub cont_attack: i32,
     /// The reply that last cut off after the opponent's same previous move gets a
     /// move-ordering bonus of half a killer's, the most a history can give (CITE:
-    /// the countermove heuristic, as in Stockfish and Rapfi). 1: under freestyle on
-    /// boards up to 15x15; 2: always; 0: off. At 2, the depth-13 bench tree went from
-    /// 3.04M to 2.95M nodes, std15-middle's depth-16 one from 2.17M to 1.46M. At
-    /// 100 ms/move (game pairs, 6000 games), freestyle: +7.9 Elo [+1.6, +14.2] over
-    /// 3000 pairs (SPRT 0/10 LLR 2.76, short of 2.94). Not yet played under the
-    /// other rules or on 20x20, so 1 leaves it off there.
+    /// the countermove heuristic, as in Stockfish and Rapfi). 1: under freestyle
+    /// and standard on boards up to 15x15; 2: always; 0: off. At 2, the depth-13
+    /// bench tree went from 3.04M to 2.95M nodes, std15-middle's depth-16 one from
+    /// 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9 Elo [+1.6,
+    /// +14.2] over 3000 pairs (6000 games; SPRT 0/10 LLR 2.76, short of 2.94);
+    /// standard: +11.3 [+0.7, +22.0] over 1072 pairs in two runs (LLR 2.17,
+    /// stopped). Not yet played under renju or caro or on 20x20, so 1 leaves it off
+    /// there.
     pub countermove: i32,
 }
 
@@ -362,12 +364,12 @@ impl Params {
         }
     }
 
-    /// Whether a switch that is 1 on freestyle boards of 15x15 or smaller and 2 on
-    /// every board under every rule is on for `board`.
-    fn on_for(switch: i32, board: &Board) -> bool {
+    /// Whether a switch that is 1 on boards of 15x15 or smaller under `rules`, and 2
+    /// on every board under every rule, is on for `board`.
+    fn on_for(switch: i32, board: &Board, rules: &[Rule]) -> bool {
         switch >= 2
             || switch == 1
-                && board.rule() == Rule::Freestyle
+                && rules.contains(&board.rule())
                 && board.width() * board.height() <= 15 * 15
     }
 
@@ -651,9 +653,13 @@ impl Searcher {
         self.node_limit = limits.nodes;
         self.use_lmr_div(self.params.lmr_div(board.rule()));
         self.history_threes = self.params.history_threes(board.rule());
-        self.tt_eval = Params::on_for(self.params.tt_eval, board);
-        self.cont_attack = Params::on_for(self.params.cont_attack, board);
-        self.countermove = Params::on_for(self.params.countermove, board);
+        self.tt_eval = Params::on_for(self.params.tt_eval, board, &[Rule::Freestyle]);
+        self.cont_attack = Params::on_for(self.params.cont_attack, board, &[Rule::Freestyle]);
+        self.countermove = Params::on_for(
+            self.params.countermove,
+            board,
+            &[Rule::Freestyle, Rule::Standard],
+        );
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
