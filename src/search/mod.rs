@@ -264,8 +264,8 @@ pub struct Params {
     /// 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9 Elo [+1.6,
     /// +14.2] over 3000 pairs (6000 games; SPRT 0/10 LLR 2.76, short of 2.94);
     /// standard: +11.3 [+0.7, +22.0] over 1072 pairs in two runs (LLR 2.17,
-    /// stopped). Not yet played under renju or caro or on 20x20, so 1 leaves it off
-    /// there.
+    /// stopped); renju: -2.1 [-13.8, +9.6] over 902 pairs (LLR -2.00, stopped), so
+    /// 1 leaves it off there, and under caro and on 20x20, not yet played.
     pub countermove: i32,
 }
 
