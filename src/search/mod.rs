@@ -1775,9 +1775,7 @@ mod tests {
             assert_eq!(recorded, countermove > 0, "countermove {countermove}");
             // The quiet candidate ordered last without a recorded reply becomes the
             // reply to the opponent's last stone.
-            s.history.iter_mut().for_each(|h| *h = [0; 2]);
-            s.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
-            s.counter.iter_mut().for_each(|c| *c = [NO_MOVE; 2]);
+            s.new_game();
             let before = quiet_order(&mut s, &mut b);
             assert!(before.len() > 10);
             let last = *before.last().unwrap();
