@@ -1149,6 +1149,14 @@ impl Board {
         far <= 2 || (far <= 4 && (dx == 0 || dy == 0 || dx == dy))
     }
 
+    /// The larger of the column and row distances between cells `a` and `b`.
+    pub(crate) fn distance(&self, a: usize, b: usize) -> i32 {
+        let (pa, pb) = (self.pos(a), self.pos(b));
+        (pa.x as i32 - pb.x as i32)
+            .abs()
+            .max((pa.y as i32 - pb.y as i32).abs())
+    }
+
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
     /// (not `i` itself).
     pub(crate) fn line_cells(

@@ -274,6 +274,12 @@ pub struct Params {
     /// every rule but ...; 2: always; 0: off). Such points were ordered above our own
     /// threes and never reduced; under caro they were a fifth of the moves searched.
     pub plain_blocks: i32,
+    /// While the opponent has a three, a four of ours that does not stop it (he makes
+    /// no four there) is reduced by two plies when more than four points from his last
+    /// stone and one more when more than four from ours, past the first move at
+    /// depths from `lmr_min_depth` (CITE: Rapfi's reduction of useless defence
+    /// moves). 2: always; 0: off.
+    pub useless_fours: i32,
 }
 
 impl Params {
@@ -310,6 +316,7 @@ impl Params {
         cont_attack: 1,
         countermove: 1,
         plain_blocks: 0,
+        useless_fours: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -359,6 +366,7 @@ impl Params {
             "cont_attack" => self.cont_attack = v,
             "countermove" => self.countermove = v,
             "plain_blocks" => self.plain_blocks = v,
+            "useless_fours" => self.useless_fours = v,
             _ => return false,
         }
         true
@@ -521,6 +529,7 @@ pub struct Searcher {
     cont_attack: bool,
     countermove: bool,
     plain_blocks: bool,
+    useless_fours: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -585,6 +594,7 @@ impl Searcher {
             cont_attack: false,
             countermove: false,
             plain_blocks: false,
+            useless_fours: false,
             tables_for: None,
         }
     }
@@ -671,6 +681,7 @@ impl Searcher {
             board,
             &[Rule::Freestyle, Rule::Standard],
         );
+        self.useless_fours = Params::on_for(self.params.useless_fours, board, &[]);
         self.plain_blocks = Params::on_for(self.params.plain_blocks, board, &PLAIN_BLOCK_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
@@ -1142,6 +1153,11 @@ impl Searcher {
                     } else {
                         stops_reducible
                     });
+            let useless = if self.useless_fours && depth >= self.params.lmr_min_depth {
+                useless_four_reduction(b, &s, m as usize)
+            } else {
+                0
+            };
             let new_depth = depth - 1;
             if new_depth > 0 {
                 // The move's long part is the board update: time for the fetch.
@@ -1166,7 +1182,10 @@ impl Searcher {
                 } else {
                     0
                 };
-                // Step 6a. Less reduction for a continuous attack (`cont_attack`).
+                // Step 6a. More for a four that leaves the opponent's three alone, far
+                // from the last stones (`useless_fours`).
+                let r = r + useless;
+                // Step 6b. Less reduction for a continuous attack (`cont_attack`).
                 let r = if r > 0
                     && ply >= 2
                     && made >= Threat::Three
@@ -1430,6 +1449,22 @@ const fn threat_order(t: Threat, own: bool) -> i32 {
 fn move_threat(b: &Board, i: usize) -> i32 {
     let me = b.side_to_move();
     threat_order(b.info(i, me).threat, true).max(threat_order(b.info(i, me.opp()).threat, false))
+}
+
+/// The extra reduction of move `m` under `useless_fours`: 0 unless the opponent has a
+/// three that `m` leaves alone (he makes no four there) while it makes a four of ours;
+/// then 2 if it is more than four points (in either direction) from his last stone,
+/// plus 1 if it is more than four from ours.
+fn useless_four_reduction(b: &Board, s: &Scan, m: usize) -> i32 {
+    let me = b.side_to_move();
+    if !s.opp_has_three
+        || b.info(m, me).threat < Threat::Four
+        || b.info(m, me.opp()).threat >= Threat::Four
+    {
+        return 0;
+    }
+    let far = |last: Option<usize>| last.is_some_and(|l| b.distance(l, m) > 4);
+    2 * i32::from(far(b.last_move_of(me.opp()))) + i32::from(far(b.last_move_of(me)))
 }
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
@@ -1891,6 +1926,56 @@ mod tests {
         b.set_side_to_move(x);
         assert!(scan(&b).opp_has_three);
         assert!(!is_plain_block(&b, &scan(&b), block));
+    }
+
+    /// `useless_fours` reduces only a four that leaves the opponent's three alone: by
+    /// two when far from his last stone, one more when far from ours too.
+    #[test]
+    fn a_four_that_ignores_a_three_is_reduced_by_distance() {
+        let (x, o) = (Color::Black, Color::White);
+        // White's open three on row 3; black's three on row 10, blocked by white at 9,10.
+        let stones = |black_last: (u8, u8)| {
+            let mut b = Board::new(15, 15, Rule::Freestyle);
+            let order = [
+                ((10, 10), x),
+                ((3, 3), o),
+                ((11, 10), x),
+                ((4, 3), o),
+                ((12, 10), x),
+                ((9, 10), o),
+                (black_last, x),
+                ((5, 3), o),
+            ];
+            for (p, c) in order {
+                b.place(Pos::new(p.0, p.1), c).unwrap();
+            }
+            b.set_side_to_move(x);
+            b
+        };
+        let at = |b: &Board, p: (u8, u8)| b.index(Pos::new(p.0, p.1));
+        // Black's last stone next to his four point, then far from it.
+        for (black_last, expected) in [((13, 12), 2), ((1, 12), 3)] {
+            let b = stones(black_last);
+            let s = scan(&b);
+            assert!(s.opp_has_three);
+            let four = at(&b, (13, 10));
+            assert!(b.info(four, x).threat >= Threat::Four);
+            assert_eq!(
+                useless_four_reduction(&b, &s, four),
+                expected,
+                "{black_last:?}"
+            );
+            // A block of the three, and a quiet point, are not touched.
+            assert_eq!(useless_four_reduction(&b, &s, at(&b, (6, 3))), 0);
+            assert_eq!(useless_four_reduction(&b, &s, at(&b, (8, 8))), 0);
+        }
+        // Without the opponent's three, nothing is reduced.
+        let mut b = stones((13, 12));
+        b.remove(Pos::new(5, 3)).unwrap();
+        b.set_side_to_move(x);
+        let s = scan(&b);
+        assert!(!s.opp_has_three);
+        assert_eq!(useless_four_reduction(&b, &s, at(&b, (13, 10))), 0);
     }
 
     /// The soft limit grows while the best move changes or the score falls, shrinks
