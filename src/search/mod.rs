@@ -264,8 +264,10 @@ pub struct Params {
     /// 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9 Elo [+1.6,
     /// +14.2] over 3000 pairs (6000 games; SPRT 0/10 LLR 2.76, short of 2.94);
     /// standard: +11.3 [+0.7, +22.0] over 1072 pairs in two runs (LLR 2.17,
-    /// stopped); renju: -2.1 [-13.8, +9.6] over 902 pairs (LLR -2.00, stopped), so
-    /// 1 leaves it off there, and under caro and on 20x20, not yet played.
+    /// stopped); renju: -2.1 [-13.8, +9.6] over 902 pairs (LLR -2.00, stopped);
+    /// caro: 238 games +111 =12 -115, -5.8 (stopped; it cut the depth-14
+    /// caro15-middle tree from 2.98M to 2.38M nodes). So 1 leaves it off under renju
+    /// and caro; 20x20 is not yet played.
     pub countermove: i32,
     /// A point where the opponent would make only a plain four (one blocked four and
     /// nothing else), and we make less than a three, is ordered and reduced like a
@@ -278,7 +280,12 @@ pub struct Params {
     /// no four there) is reduced by two plies when more than four points from his last
     /// stone and one more when more than four from ours, past the first move at
     /// depths from `lmr_min_depth` (CITE: Rapfi's reduction of useless defence
-    /// moves). 2: always; 0: off.
+    /// moves). 1: under caro on boards up to 15x15; 2: always; 0: off. Under caro,
+    /// where a four can be stopped past its five point too, such fours were a large
+    /// part of the tree: the depth-13 caro15-middle tree went from 1.56M to 1.00M
+    /// nodes (std15-middle 355K to 298K, renju15-middle 247K to 222K). 2 against 0
+    /// at 100 ms/move (game pairs, SPRT 0/10), caro: 1003 games +504 =78 -421, 501
+    /// pairs [58, 24, 289, 38, 92], +28.5 Elo [+11.1, +46.0], H1.
     pub useless_fours: i32,
 }
 
@@ -316,7 +323,7 @@ impl Params {
         cont_attack: 1,
         countermove: 1,
         plain_blocks: 0,
-        useless_fours: 0,
+        useless_fours: 1,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -681,7 +688,7 @@ impl Searcher {
             board,
             &[Rule::Freestyle, Rule::Standard],
         );
-        self.useless_fours = Params::on_for(self.params.useless_fours, board, &[]);
+        self.useless_fours = Params::on_for(self.params.useless_fours, board, &USELESS_FOUR_RULES);
         self.plain_blocks = Params::on_for(self.params.plain_blocks, board, &PLAIN_BLOCK_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
@@ -1466,6 +1473,9 @@ fn useless_four_reduction(b: &Board, s: &Scan, m: usize) -> i32 {
     let far = |last: Option<usize>| last.is_some_and(|l| b.distance(l, m) > 4);
     2 * i32::from(far(b.last_move_of(me.opp()))) + i32::from(far(b.last_move_of(me)))
 }
+
+/// The rules under which `useless_fours` 1 turns the switch on.
+const USELESS_FOUR_RULES: [Rule; 1] = [Rule::Caro];
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
 const PLAIN_BLOCK_RULES: [Rule; 0] = [];
