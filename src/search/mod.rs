@@ -290,7 +290,11 @@ pub struct Params {
     /// part of the tree: the depth-13 caro15-middle tree went from 1.56M to 1.00M
     /// nodes (std15-middle 355K to 298K, renju15-middle 247K to 222K). 2 against 0
     /// at 100 ms/move (game pairs, SPRT 0/10), caro: 1003 games +504 =78 -421, 501
-    /// pairs [58, 24, 289, 38, 92], +28.5 Elo [+11.1, +46.0], H1.
+    /// pairs [58, 24, 289, 38, 92], +28.5 Elo [+11.1, +46.0], H1; standard 2071
+    /// games, 1035 pairs [133, 10, 756, 12, 124], -2.7 [-13.4, +8.0] (LLR -2.60,
+    /// stopped); renju 1685 games, 842 pairs [100, 11, 609, 13, 109], +4.1 [-7.7,
+    /// +16.0] (LLR -0.24, stopped). So 1 leaves it off but under caro; freestyle and
+    /// 20x20 are not yet played.
     pub useless_fours: i32,
 }
 
