@@ -273,8 +273,8 @@ pub struct Params {
     /// nothing else), and we make less than a three, is ordered and reduced like a
     /// point that stops an open three, not like a block of a four, while the opponent
     /// has no three on the board: the four it prevents is no threat yet (1: under the
-    /// rules of `PLAIN_BLOCK_RULES`, none yet; 2: always; 0: off). Such points are
-    /// ordered above our own threes and never reduced; under caro they were a fifth
+    /// rules of `PLAIN_BLOCK_RULES`, none yet; 2: always; 0: off). Off, such points
+    /// are ordered above our own threes and never reduced; under caro they were a fifth
     /// of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
     /// to 0.83M nodes (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game
     /// pairs): freestyle 4000 games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo
@@ -1882,10 +1882,6 @@ mod tests {
         }
     }
 
-    /// With `plain_blocks` on, a point that only stops the opponent's plain four is
-    /// ordered below a point where we make a three and may be reduced; off, it is
-    /// ordered as a block of a four. Once the opponent has an open three, the points
-    /// on its line are blocks again either way.
     /// A 15x15 board under `rule` with `stones` placed in that order, black to move.
     fn board_with(rule: Rule, stones: &[((u8, u8), Color)]) -> Board {
         let mut b = Board::new(15, 15, rule);
@@ -1896,6 +1892,10 @@ mod tests {
         b
     }
 
+    /// With `plain_blocks` on, a point that only stops the opponent's plain four is
+    /// ordered below a point where we make a three, among the stops of threes; off,
+    /// it is ordered as a block of a four. Once the opponent has an open three, no
+    /// point is a plain block.
     #[test]
     fn a_plain_block_is_ordered_as_a_stop_when_on() {
         let (x, o) = (Color::Black, Color::White);
@@ -1942,8 +1942,8 @@ mod tests {
                 assert!(ob >= FOUR_ORDER && ob > ot, "{ob} {ot}");
             }
         }
-        // White's second stone past the block makes an open three elsewhere: every
-        // point is judged as before the switch.
+        // With an open three of white's elsewhere (10,3 to 10,5), the point is no
+        // plain block.
         b.place(Pos::new(10, 3), o).unwrap();
         b.place(Pos::new(10, 4), o).unwrap();
         b.place(Pos::new(10, 5), o).unwrap();
