@@ -274,7 +274,7 @@ pub struct Params {
     /// point that stops an open three, not like a block of a four, while the opponent
     /// has no three on the board: the four it prevents is no threat yet (1: under the
     /// rules of `PLAIN_BLOCK_RULES`, none yet; 2: always; 0: off). Off, such points
-    /// are ordered above our own threes and never reduced; under caro they were a fifth
+    /// are ordered above our own threes and never reduced; under caro they were an eighth
     /// of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
     /// to 0.83M nodes (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game
     /// pairs): freestyle 4000 games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo
