@@ -1142,19 +1142,24 @@ impl Board {
     /// True if cells `a` and `b` are within two points of each other in both
     /// directions (the 5x5 square), or on one line within four points.
     pub(crate) fn within_reach(&self, a: usize, b: usize) -> bool {
-        let (pa, pb) = (self.pos(a), self.pos(b));
-        let dx = (pa.x as i32 - pb.x as i32).abs();
-        let dy = (pa.y as i32 - pb.y as i32).abs();
+        let (dx, dy) = self.offsets(a, b);
         let far = dx.max(dy);
         far <= 2 || (far <= 4 && (dx == 0 || dy == 0 || dx == dy))
     }
 
     /// The larger of the column and row distances between cells `a` and `b`.
     pub(crate) fn distance(&self, a: usize, b: usize) -> i32 {
+        let (dx, dy) = self.offsets(a, b);
+        dx.max(dy)
+    }
+
+    /// The column and row distances between cells `a` and `b`.
+    fn offsets(&self, a: usize, b: usize) -> (i32, i32) {
         let (pa, pb) = (self.pos(a), self.pos(b));
-        (pa.x as i32 - pb.x as i32)
-            .abs()
-            .max((pa.y as i32 - pb.y as i32).abs())
+        (
+            (pa.x as i32 - pb.x as i32).abs(),
+            (pa.y as i32 - pb.y as i32).abs(),
+        )
     }
 
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
