@@ -1170,7 +1170,8 @@ impl Searcher {
                     } else {
                         stops_reducible
                     });
-            let useless = if self.useless_fours && depth >= self.params.lmr_min_depth {
+            // The first move is never reduced: no look-up for it.
+            let useless = if self.useless_fours && k > 0 && depth >= self.params.lmr_min_depth {
                 useless_four_reduction(b, &s, m as usize)
             } else {
                 0
