@@ -297,6 +297,12 @@ pub struct Params {
     /// [-11.6, +24.8] (two games at a time, LLR 0.48, stopped). So 1 leaves it off
     /// but under caro; 20x20 is not yet played.
     pub useless_fours: i32,
+    /// While the opponent has no three but a point where he would make a four and a
+    /// three, or two fours, the moves are only our fours, those points, and the points
+    /// on the lines of his threats there (within reach of a five through them): any
+    /// other move lets him play the four-three (CITE: Rapfi's defence against a
+    /// four-three). 1: under the rules of `FOUR_THREE_RULES`; 2: always; 0: off.
+    pub four_three_guard: i32,
 }
 
 impl Params {
@@ -334,6 +340,7 @@ impl Params {
         countermove: 1,
         plain_blocks: 0,
         useless_fours: 1,
+        four_three_guard: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -384,6 +391,7 @@ impl Params {
             "countermove" => self.countermove = v,
             "plain_blocks" => self.plain_blocks = v,
             "useless_fours" => self.useless_fours = v,
+            "four_three_guard" => self.four_three_guard = v,
             _ => return false,
         }
         true
@@ -547,6 +555,7 @@ pub struct Searcher {
     countermove: bool,
     plain_blocks: bool,
     useless_fours: bool,
+    four_three_guard: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -612,6 +621,7 @@ impl Searcher {
             countermove: false,
             plain_blocks: false,
             useless_fours: false,
+            four_three_guard: false,
             tables_for: None,
         }
     }
@@ -700,6 +710,8 @@ impl Searcher {
         );
         self.useless_fours = Params::on_for(self.params.useless_fours, board, &USELESS_FOUR_RULES);
         self.plain_blocks = Params::on_for(self.params.plain_blocks, board, &PLAIN_BLOCK_RULES);
+        self.four_three_guard =
+            Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1318,6 +1330,11 @@ impl Searcher {
         } else {
             NO_MOVE
         };
+        let guard = if self.four_three_guard && !s.opp_has_three {
+            FourThreeGuard::new(b, opp)
+        } else {
+            FourThreeGuard::default()
+        };
         for i in b.candidates().iter() {
             let mi = b.info(i, me);
             let oi = b.info(i, opp);
@@ -1326,6 +1343,10 @@ impl Searcher {
                 && !oi.pat.iter().any(|&p| p >= Pattern::B4)
             {
                 // Against a three: our fours, or points on the opponent's lines.
+                continue;
+            }
+            if mi.threat < Threat::Four && !guard.allows(b, i) {
+                // Against a four-three: our fours, or points on its lines.
                 continue;
             }
             let threat = self.move_class(b, s, i);
@@ -1487,6 +1508,63 @@ fn useless_four_reduction(b: &Board, s: &Scan, m: usize) -> i32 {
 
 /// The rules under which `useless_fours` 1 turns the switch on.
 const USELESS_FOUR_RULES: [Rule; 1] = [Rule::Caro];
+
+/// The rules under which `four_three_guard` 1 turns the switch on.
+const FOUR_THREE_RULES: [Rule; 0] = [];
+
+/// The opponent's points where he would make a four and a three or two fours (at most
+/// [`FourThreeGuard::MAX`]), each with the directions of its threats, for
+/// [`Params::four_three_guard`]. Empty when he has none, or more than that many.
+#[derive(Default)]
+struct FourThreeGuard {
+    points: [(usize, [bool; 4]); FourThreeGuard::MAX],
+    len: usize,
+    /// How far along a threat's line a defence may lie.
+    reach: i32,
+}
+
+impl FourThreeGuard {
+    const MAX: usize = 4;
+
+    fn new(b: &Board, opp: Color) -> FourThreeGuard {
+        let mut g = FourThreeGuard {
+            reach: if is_caro(b) { 5 } else { 4 },
+            ..FourThreeGuard::default()
+        };
+        if b.threats_at_least(opp, Threat::FourThree) == 0 {
+            return g;
+        }
+        let fouls = b.has_fouls(opp);
+        for p in b.four_cells(opp) {
+            let info = b.info(p, opp);
+            if info.threat < Threat::FourThree || fouls && b.forbidden_at(p) {
+                continue;
+            }
+            if g.len == Self::MAX {
+                g.len = 0;
+                break;
+            }
+            g.points[g.len] = (p, info.pat.map(|x| x >= Pattern::F3));
+            g.len += 1;
+        }
+        g
+    }
+
+    /// Whether cell `i` may be played: there is no such point, or `i` is one, or
+    /// lies on one of its threats' lines within reach.
+    fn allows(&self, b: &Board, i: usize) -> bool {
+        if self.len == 0 {
+            return true;
+        }
+        let pi = b.pos(i);
+        self.points[..self.len].iter().any(|&(p, dirs)| {
+            let pp = b.pos(p);
+            let (dx, dy) = (pi.x as i32 - pp.x as i32, pi.y as i32 - pp.y as i32);
+            let aligned = [dy == 0, dx == 0, dx == dy, dx == -dy];
+            dx.abs().max(dy.abs()) <= self.reach && (0..4).any(|d| dirs[d] && aligned[d])
+        })
+    }
+}
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
 const PLAIN_BLOCK_RULES: [Rule; 0] = [];
@@ -1894,6 +1972,11 @@ mod tests {
         b
     }
 
+    /// The cell index of point `p` on `b`.
+    fn at(b: &Board, p: (u8, u8)) -> usize {
+        b.index(Pos::new(p.0, p.1))
+    }
+
     /// With `plain_blocks` on, a point that only stops the opponent's plain four is
     /// ordered below a point where we make a three, among the stops of threes; off,
     /// it is ordered as a block of a four. Once the opponent has an open three, no
@@ -1975,7 +2058,6 @@ mod tests {
             ];
             board_with(Rule::Freestyle, &order)
         };
-        let at = |b: &Board, p: (u8, u8)| b.index(Pos::new(p.0, p.1));
         // Black's last stone next to his four point, then far from it.
         for (black_last, expected) in [((13, 12), 2), ((1, 12), 3)] {
             let b = stones(black_last);
@@ -1999,6 +2081,67 @@ mod tests {
         let s = scan(&b);
         assert!(!s.opp_has_three);
         assert_eq!(useless_four_reduction(&b, &s, at(&b, (13, 10))), 0);
+    }
+
+    /// With `four_three_guard` on, against a point where the opponent makes a four and
+    /// an open three, the moves are that point and the points on its two lines, and
+    /// each move the guard drops loses to a win by continuous fours; off, every
+    /// candidate is generated. The reach along the lines is one more under caro.
+    #[test]
+    fn a_four_three_point_restricts_the_moves_to_its_lines() {
+        let (x, o) = (Color::Black, Color::White);
+        // White's three at 5..7,7 is blocked by black at 4,7, and white has a two at
+        // 8,5 and 8,6: at 8,7 white makes a four and an open three. Black's stones
+        // far away give him quiet candidates there, and the one at 14,9 makes 12,7 to
+        // 14,7 candidates.
+        let stones = [
+            ((4, 7), x),
+            ((5, 7), o),
+            ((6, 7), o),
+            ((7, 7), o),
+            ((8, 5), o),
+            ((8, 6), o),
+            ((2, 12), x),
+            ((3, 12), x),
+            ((12, 2), x),
+            ((14, 9), x),
+        ];
+        for rule in [Rule::Freestyle, Rule::Caro] {
+            let mut b = board_with(rule, &stones);
+            let point = at(&b, (8, 7));
+            assert_eq!(b.info(point, o).threat, Threat::FourThree, "{rule:?}");
+            assert!(!scan(&b).opp_has_three, "{rule:?}");
+            let moves = |guard: i32, b: &mut Board| {
+                let mut s = Searcher::new(1 << 16);
+                s.set_params(Params {
+                    four_three_guard: guard,
+                    ..Params::DEFAULT
+                });
+                s.four_three_guard = guard > 0;
+                s.gen_moves(b, &scan(b), 0, NO_MOVE);
+                let mut m: Vec<usize> = s.moves[0].iter().map(|&(m, _)| m as usize).collect();
+                m.sort_unstable();
+                m
+            };
+            let all = moves(0, &mut b);
+            let kept = moves(2, &mut b);
+            assert_eq!(all.len(), b.candidates().iter().count(), "{rule:?}");
+            // The four-three point, the defences on its lines, and the far end of
+            // the row's reach (9 points along the row under caro, 8 otherwise).
+            let reach = if rule == Rule::Caro { 5 } else { 4 };
+            for p in [(8, 7), (9, 7), (8, 8), (8, 4), (8, 3), (8 + reach, 7)] {
+                assert!(kept.contains(&at(&b, p)), "{rule:?} {p:?}");
+            }
+            assert!(!kept.contains(&at(&b, (9 + reach, 7))), "{rule:?}");
+            let dropped: Vec<usize> = all.iter().copied().filter(|m| !kept.contains(m)).collect();
+            assert!(dropped.contains(&at(&b, (3, 13))), "{rule:?}");
+            let mut s = Searcher::new(1 << 16);
+            for m in dropped {
+                b.make(m);
+                assert!(s.vcf(&mut b, 0, 4).is_some(), "{rule:?} {}", b.pos(m));
+                b.unmake();
+            }
+        }
     }
 
     /// The soft limit grows while the best move changes or the score falls, shrinks
