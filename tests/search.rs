@@ -447,9 +447,10 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 }
 
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
-/// 15x15 alone, `countermove` under freestyle and standard, and `useless_fours` under
-/// caro, where their matches gained: elsewhere the default search is the one with the switch off, to the node,
-/// though every switch acts there when set to 2.
+/// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
+/// and `four_three_guard` under renju, where their matches gained: elsewhere
+/// the default search is the one with the switch off, to the node, though every switch
+/// acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
@@ -465,11 +466,12 @@ fn the_switches_act_only_where_they_gained() {
         cont_attack: v,
         countermove: v,
         useless_fours: v,
+        four_three_guard: v,
         ..Params::DEFAULT
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
     // (board, whether tt_eval and cont_attack are on, whether countermove is,
-    // whether useless_fours is) by default.
+    // whether useless_fours is, whether four_three_guard is) by default.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
         (
@@ -477,14 +479,17 @@ fn the_switches_act_only_where_they_gained() {
             rule == Rule::Freestyle,
             matches!(rule, Rule::Freestyle | Rule::Standard),
             rule == Rule::Caro,
+            rule == Rule::Renju,
         )
     });
-    for (b, pair_on, cm_on, uf_on) in cases.into_iter().chain([(b20, false, false, false)]) {
+    let off_20 = (b20, false, false, false, false);
+    for (b, pair_on, cm_on, uf_on, g_on) in cases.into_iter().chain([off_20]) {
         let expected = Params {
             tt_eval: 2 * i32::from(pair_on),
             cont_attack: 2 * i32::from(pair_on),
             countermove: 2 * i32::from(cm_on),
             useless_fours: 2 * i32::from(uf_on),
+            four_three_guard: 2 * i32::from(g_on),
             ..Params::DEFAULT
         };
         let (default, off, every) = (
@@ -495,7 +500,7 @@ fn the_switches_act_only_where_they_gained() {
         let what = format!("{:?} {}x{}", b.rule(), b.width(), b.height());
         assert_eq!(default, search(expected, &b), "{what}");
         assert_eq!(
-            pair_on || cm_on || uf_on,
+            pair_on || cm_on || uf_on || g_on,
             default != off,
             "{what}: on means it acts"
         );
