@@ -1983,6 +1983,14 @@ mod tests {
         b
     }
 
+    /// White's three at 5..7,7, blocked by black at 4,7: at 8,7 white makes a four.
+    const BLOCKED_THREE: [((u8, u8), Color); 4] = [
+        ((4, 7), Color::Black),
+        ((5, 7), Color::White),
+        ((6, 7), Color::White),
+        ((7, 7), Color::White),
+    ];
+
     /// The cell index of point `p` on `b`.
     fn at(b: &Board, p: (u8, u8)) -> usize {
         b.index(Pos::new(p.0, p.1))
@@ -1995,15 +2003,8 @@ mod tests {
     #[test]
     fn a_plain_block_is_ordered_as_a_stop_when_on() {
         let (x, o) = (Color::Black, Color::White);
-        // White's three at 5..7,7 is blocked by black at 4,7; black's two at 7..8,10.
-        let stones = [
-            ((4, 7), x),
-            ((5, 7), o),
-            ((6, 7), o),
-            ((7, 7), o),
-            ((7, 10), x),
-            ((8, 10), x),
-        ];
+        // White's blocked three, and black's two at 7..8,10.
+        let stones = [BLOCKED_THREE.as_slice(), &[((7, 10), x), ((8, 10), x)]].concat();
         let mut b = board_with(Rule::Caro, &stones);
         let block = b.index(Pos::new(8, 7));
         let three = b.index(Pos::new(6, 10));
@@ -2101,15 +2102,10 @@ mod tests {
     #[test]
     fn a_four_three_point_restricts_the_moves_to_its_lines() {
         let (x, o) = (Color::Black, Color::White);
-        // White's three at 5..7,7 is blocked by black at 4,7, and white has a two at
-        // 8,5 and 8,6: at 8,7 white makes a four and an open three. Black's stones
-        // far away give him quiet candidates there, and the one at 14,9 makes 12,7 to
-        // 14,7 candidates.
-        let stones = [
-            ((4, 7), x),
-            ((5, 7), o),
-            ((6, 7), o),
-            ((7, 7), o),
+        // White's blocked three, and a two at 8,5 and 8,6: at 8,7 white makes a four
+        // and an open three. Black's stones far away give him quiet candidates there,
+        // and the one at 14,9 makes 12,7 to 14,7 candidates.
+        let rest = [
             ((8, 5), o),
             ((8, 6), o),
             ((2, 12), x),
@@ -2117,6 +2113,7 @@ mod tests {
             ((12, 2), x),
             ((14, 9), x),
         ];
+        let stones = [BLOCKED_THREE.as_slice(), &rest].concat();
         for rule in [Rule::Freestyle, Rule::Caro] {
             let mut b = board_with(rule, &stones);
             let point = at(&b, (8, 7));
