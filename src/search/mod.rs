@@ -1524,8 +1524,9 @@ const USELESS_FOUR_RULES: [Rule; 1] = [Rule::Caro];
 const FOUR_THREE_RULES: [Rule; 1] = [Rule::Renju];
 
 /// The opponent's points where he would make a four and a three or two fours (at most
-/// [`FourThreeGuard::MAX`]), each with the directions of its threats, for
-/// [`Params::four_three_guard`]. Empty when he has none, or more than that many.
+/// [`FourThreeGuard::MAX`]; under renju not his fouls), each with the directions of
+/// its threats, for [`Params::four_three_guard`]. Empty, and so no restriction, when he
+/// has none or more than that many.
 #[derive(Default)]
 struct FourThreeGuard {
     points: [(usize, [bool; 4]); FourThreeGuard::MAX],
@@ -2114,25 +2115,22 @@ mod tests {
             ((14, 9), x),
         ];
         let stones = [BLOCKED_THREE.as_slice(), &rest].concat();
-        for rule in [Rule::Freestyle, Rule::Caro] {
+        for rule in [Rule::Freestyle, Rule::Renju, Rule::Caro] {
             let mut b = board_with(rule, &stones);
             let point = at(&b, (8, 7));
             assert_eq!(b.info(point, o).threat, Threat::FourThree, "{rule:?}");
             assert!(!scan(&b).opp_has_three, "{rule:?}");
-            let moves = |guard: i32, b: &mut Board| {
+            // The switch as a search sets it from `Params::four_three_guard`.
+            let moves = |guard: bool, b: &mut Board| {
                 let mut s = Searcher::new(1 << 16);
-                s.set_params(Params {
-                    four_three_guard: guard,
-                    ..Params::DEFAULT
-                });
-                s.four_three_guard = guard > 0;
+                s.four_three_guard = guard;
                 s.gen_moves(b, &scan(b), 0, NO_MOVE);
                 let mut m: Vec<usize> = s.moves[0].iter().map(|&(m, _)| m as usize).collect();
                 m.sort_unstable();
                 m
             };
-            let all = moves(0, &mut b);
-            let kept = moves(2, &mut b);
+            let all = moves(false, &mut b);
+            let kept = moves(true, &mut b);
             assert_eq!(all.len(), b.candidates().iter().count(), "{rule:?}");
             // The four-three point, the defences on its lines, and the far end of
             // the row's reach (9 points along the row under caro, 8 otherwise).
