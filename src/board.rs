@@ -1162,6 +1162,16 @@ impl Board {
         )
     }
 
+    /// Internal: whether cell `j` lies on line `d` through cell `i`, at most `reach`
+    /// (up to [`HALF`]) steps away; `i` itself does, on every line. The padding makes
+    /// an index difference of `k` steps of `d` mean just that.
+    #[inline]
+    pub(crate) fn on_line_within(&self, i: usize, j: usize, d: usize, reach: usize) -> bool {
+        debug_assert!(reach <= HALF);
+        let (diff, step) = (j as isize - i as isize, self.dirs[d]);
+        diff % step == 0 && (diff / step).unsigned_abs() <= reach
+    }
+
     /// Internal: the on-board cells up to `reach` steps from cell `i` along line `d`
     /// (not `i` itself).
     pub(crate) fn line_cells(

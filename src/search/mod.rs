@@ -1532,7 +1532,7 @@ struct FourThreeGuard {
     points: [(usize, [bool; 4]); FourThreeGuard::MAX],
     len: usize,
     /// How far along a threat's line a defence may lie.
-    reach: i32,
+    reach: usize,
 }
 
 impl FourThreeGuard {
@@ -1565,16 +1565,10 @@ impl FourThreeGuard {
     /// Whether cell `i` may be played: there is no such point, or `i` is one, or
     /// lies on one of its threats' lines within reach.
     fn allows(&self, b: &Board, i: usize) -> bool {
-        if self.len == 0 {
-            return true;
-        }
-        let pi = b.pos(i);
-        self.points[..self.len].iter().any(|&(p, dirs)| {
-            let pp = b.pos(p);
-            let (dx, dy) = (pi.x as i32 - pp.x as i32, pi.y as i32 - pp.y as i32);
-            let aligned = [dy == 0, dx == 0, dx == dy, dx == -dy];
-            dx.abs().max(dy.abs()) <= self.reach && (0..4).any(|d| dirs[d] && aligned[d])
-        })
+        self.len == 0
+            || self.points[..self.len]
+                .iter()
+                .any(|&(p, dirs)| (0..4).any(|d| dirs[d] && b.on_line_within(p, i, d, self.reach)))
     }
 }
 
@@ -2132,8 +2126,8 @@ mod tests {
             let all = moves(false, &mut b);
             let kept = moves(true, &mut b);
             assert_eq!(all.len(), b.candidates().iter().count(), "{rule:?}");
-            // The four-three point, the defences on its lines, and the far end of
-            // the row's reach (9 points along the row under caro, 8 otherwise).
+            // The four-three point, the defences on its lines, and the last point of
+            // the row within reach (five points from 8,7 under caro, four otherwise).
             let reach = if rule == Rule::Caro { 5 } else { 4 };
             for p in [(8, 7), (9, 7), (8, 8), (8, 4), (8, 3), (8 + reach, 7)] {
                 assert!(kept.contains(&at(&b, p)), "{rule:?} {p:?}");
