@@ -314,6 +314,13 @@ pub struct Params {
     /// +1.6 [-11.2, +14.4] (LLR -0.81, stopped). So 1 leaves it off but under renju;
     /// 20x20 is not yet played.
     pub four_three_guard: i32,
+    /// Against the opponent's three, a point that stops it must lie on the three's
+    /// line, within reach of its open-four point, and be a four point of his on that
+    /// line; points where he makes a four on some other line are dropped (they
+    /// leave the open four to him), as are our moves that are not fours. Without it, a
+    /// point where he makes a four on any line is kept. 1: under the rules of
+    /// `THREE_LINE_RULES` on boards up to 15x15; 2: always; 0: off.
+    pub three_lines: i32,
 }
 
 impl Params {
@@ -352,6 +359,7 @@ impl Params {
         plain_blocks: 0,
         useless_fours: 1,
         four_three_guard: 1,
+        three_lines: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -403,6 +411,7 @@ impl Params {
             "plain_blocks" => self.plain_blocks = v,
             "useless_fours" => self.useless_fours = v,
             "four_three_guard" => self.four_three_guard = v,
+            "three_lines" => self.three_lines = v,
             _ => return false,
         }
         true
@@ -567,6 +576,7 @@ pub struct Searcher {
     plain_blocks: bool,
     useless_fours: bool,
     four_three_guard: bool,
+    three_lines: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -633,6 +643,7 @@ impl Searcher {
             plain_blocks: false,
             useless_fours: false,
             four_three_guard: false,
+            three_lines: false,
             tables_for: None,
         }
     }
@@ -723,6 +734,7 @@ impl Searcher {
         self.plain_blocks = Params::on_for(self.params.plain_blocks, board, &PLAIN_BLOCK_RULES);
         self.four_three_guard =
             Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
+        self.three_lines = Params::on_for(self.params.three_lines, board, &THREE_LINE_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1342,17 +1354,19 @@ impl Searcher {
             NO_MOVE
         };
         let guard = if self.four_three_guard && !s.opp_has_three {
-            FourThreeGuard::new(b, opp)
+            LineGuard::four_three(b, opp)
         } else {
-            FourThreeGuard::default()
+            LineGuard::default()
+        };
+        let three_guard = if self.three_lines && s.opp_has_three {
+            LineGuard::three(b, opp)
+        } else {
+            LineGuard::default()
         };
         for i in b.candidates().iter() {
             let mi = b.info(i, me);
             let oi = b.info(i, opp);
-            if s.opp_has_three
-                && mi.threat < Threat::Four
-                && !oi.pat.iter().any(|&p| p >= Pattern::B4)
-            {
+            if s.opp_has_three && mi.threat < Threat::Four && !three_guard.stops(b, i, &oi.pat) {
                 // Against a three: our fours, or points on the opponent's lines.
                 continue;
             }
@@ -1523,43 +1537,71 @@ const USELESS_FOUR_RULES: [Rule; 1] = [Rule::Caro];
 /// The rules under which `four_three_guard` 1 turns the switch on.
 const FOUR_THREE_RULES: [Rule; 1] = [Rule::Renju];
 
-/// The opponent's points where he would make a four and a three or two fours (at most
-/// [`FourThreeGuard::MAX`]; under renju not his fouls), each with the directions of
-/// its threats, for [`Params::four_three_guard`]. Empty, and so no restriction, when he
-/// has none or more than that many.
+/// Some of the opponent's threat points, each with the lines of its threats, that a
+/// defence must lie on: his four-three and double-four points (at most
+/// [`LineGuard::FOUR_THREES`]; under renju not his fouls) for
+/// [`Params::four_three_guard`], or his open-four points (at most
+/// [`LineGuard::OPEN_FOURS`]) for [`Params::three_lines`]. Empty, and so no
+/// restriction, when he has none or more than that many.
 #[derive(Default)]
-struct FourThreeGuard {
-    points: [(usize, [bool; 4]); FourThreeGuard::MAX],
+struct LineGuard {
+    points: [(usize, [bool; 4]); LineGuard::OPEN_FOURS],
     len: usize,
     /// How far along a threat's line a defence may lie.
     reach: usize,
 }
 
-impl FourThreeGuard {
-    const MAX: usize = 4;
+impl LineGuard {
+    const FOUR_THREES: usize = 4;
+    const OPEN_FOURS: usize = 8;
 
-    fn new(b: &Board, opp: Color) -> FourThreeGuard {
-        let mut g = FourThreeGuard {
+    /// The opponent's points of threat `least` or more whose lines (the directions
+    /// where `line` holds for the pattern) a defence must lie on; none if there are
+    /// more than `max`.
+    fn collect(
+        b: &Board,
+        opp: Color,
+        least: Threat,
+        max: usize,
+        line: impl Fn(Pattern) -> bool,
+    ) -> LineGuard {
+        let mut g = LineGuard {
             reach: if is_caro(b) { 5 } else { 4 },
-            ..FourThreeGuard::default()
+            ..LineGuard::default()
         };
-        if b.threats_at_least(opp, Threat::FourThree) == 0 {
-            return g;
-        }
         let fouls = b.has_fouls(opp);
         for p in b.four_cells(opp) {
             let info = b.info(p, opp);
-            if info.threat < Threat::FourThree || fouls && b.forbidden_at(p) {
+            let dirs = info.pat.map(&line);
+            if info.threat < least || !dirs.contains(&true) || fouls && b.forbidden_at(p) {
                 continue;
             }
-            if g.len == Self::MAX {
+            if g.len == max {
                 g.len = 0;
                 break;
             }
-            g.points[g.len] = (p, info.pat.map(|x| x >= Pattern::F3));
+            g.points[g.len] = (p, dirs);
             g.len += 1;
         }
         g
+    }
+
+    /// Against the opponent's four-three and double-four points.
+    fn four_three(b: &Board, opp: Color) -> LineGuard {
+        if b.threats_at_least(opp, Threat::FourThree) == 0 {
+            return LineGuard::default();
+        }
+        Self::collect(b, opp, Threat::FourThree, Self::FOUR_THREES, |x| {
+            x >= Pattern::F3
+        })
+    }
+
+    /// Against the opponent's threes: his open-four points (every one makes him at
+    /// least a double four, so it is among his four cells).
+    fn three(b: &Board, opp: Color) -> LineGuard {
+        Self::collect(b, opp, Threat::FourFour, Self::OPEN_FOURS, |x| {
+            x == Pattern::F4
+        })
     }
 
     /// Whether cell `i` may be played: there is no such point, or `i` is one, or
@@ -1570,7 +1612,24 @@ impl FourThreeGuard {
                 .iter()
                 .any(|&(p, dirs)| (0..4).any(|d| dirs[d] && b.on_line_within(p, i, d, self.reach)))
     }
+
+    /// Whether cell `i`, where the opponent's patterns are `opp_pat`, may stop his
+    /// three: he makes a four there on a line of an open-four point within reach (on
+    /// any line if there is no such point, or too many to list).
+    fn stops(&self, b: &Board, i: usize, opp_pat: &[Pattern; 4]) -> bool {
+        if self.len == 0 {
+            return opp_pat.iter().any(|&p| p >= Pattern::B4);
+        }
+        self.points[..self.len].iter().any(|&(p, dirs)| {
+            (0..4).any(|d| {
+                dirs[d] && opp_pat[d] >= Pattern::B4 && b.on_line_within(p, i, d, self.reach)
+            })
+        })
+    }
 }
+
+/// The rules under which `three_lines` 1 turns the switch on.
+const THREE_LINE_RULES: [Rule; 0] = [];
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
 const PLAIN_BLOCK_RULES: [Rule; 0] = [];
@@ -2135,6 +2194,53 @@ mod tests {
             assert!(!kept.contains(&at(&b, (9 + reach, 7))), "{rule:?}");
             let dropped: Vec<usize> = all.iter().copied().filter(|m| !kept.contains(m)).collect();
             assert!(dropped.contains(&at(&b, (3, 13))), "{rule:?}");
+            let mut s = Searcher::new(1 << 16);
+            for m in dropped {
+                b.make(m);
+                assert!(s.vcf(&mut b, 0, 4).is_some(), "{rule:?} {}", b.pos(m));
+                b.unmake();
+            }
+        }
+    }
+
+    /// With `three_lines` on, against an open three only the points on its line are
+    /// kept (and our fours): a point where white makes a four on another line is
+    /// dropped, and every dropped move loses to white's fours.
+    #[test]
+    fn a_three_restricts_the_defences_to_its_line() {
+        let (x, o) = (Color::Black, Color::White);
+        // White's blocked three on row 7 (four points 8,7 and 9,7) and open three at
+        // 5..7,11; black's two at 11..12,3 makes him no four.
+        let rest = [
+            ((5, 11), o),
+            ((6, 11), o),
+            ((7, 11), o),
+            ((11, 3), x),
+            ((12, 3), x),
+        ];
+        let stones = [BLOCKED_THREE.as_slice(), &rest].concat();
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            let mut b = board_with(rule, &stones);
+            assert!(scan(&b).opp_has_three, "{rule:?}");
+            let moves = |on: bool, b: &mut Board| {
+                let mut s = Searcher::new(1 << 16);
+                s.three_lines = on;
+                s.gen_moves(b, &scan(b), 0, NO_MOVE);
+                let mut m: Vec<usize> = s.moves[0].iter().map(|&(m, _)| m as usize).collect();
+                m.sort_unstable();
+                m
+            };
+            let all = moves(false, &mut b);
+            let kept = moves(true, &mut b);
+            let cells = |ps: &[(u8, u8)]| {
+                let mut v: Vec<usize> = ps.iter().map(|&p| at(&b, p)).collect();
+                v.sort_unstable();
+                v
+            };
+            let defences = cells(&[(3, 11), (4, 11), (8, 11), (9, 11)]);
+            assert_eq!(kept, defences, "{rule:?}");
+            let dropped: Vec<usize> = all.iter().copied().filter(|m| !kept.contains(m)).collect();
+            assert_eq!(dropped, cells(&[(8, 7), (9, 7)]), "{rule:?}");
             let mut s = Searcher::new(1 << 16);
             for m in dropped {
                 b.make(m);
