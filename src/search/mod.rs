@@ -2154,6 +2154,27 @@ mod tests {
         assert_eq!(useless_four_reduction(&b, &s, at(&b, (13, 10))), 0);
     }
 
+    /// The moves a searcher with switches set by `switch` generates at the root of
+    /// `b`, in cell order.
+    fn generated(b: &mut Board, switch: impl Fn(&mut Searcher)) -> Vec<usize> {
+        let mut s = Searcher::new(1 << 16);
+        switch(&mut s);
+        s.gen_moves(b, &scan(b), 0, NO_MOVE);
+        let mut m: Vec<usize> = s.moves[0].iter().map(|&(m, _)| m as usize).collect();
+        m.sort_unstable();
+        m
+    }
+
+    /// Each of `moves` lets the opponent win by continuous fours.
+    fn assert_each_loses_to_fours(b: &mut Board, moves: &[usize]) {
+        let mut s = Searcher::new(1 << 16);
+        for &m in moves {
+            b.make(m);
+            assert!(s.vcf(b, 0, 4).is_some(), "{:?} {}", b.rule(), b.pos(m));
+            b.unmake();
+        }
+    }
+
     /// With `four_three_guard` on, against a point where the opponent makes a four and
     /// an open three, the moves are that point and the points on its two lines, and
     /// each move the guard drops loses to a win by continuous fours; off, every
@@ -2179,16 +2200,8 @@ mod tests {
             assert_eq!(b.info(point, o).threat, Threat::FourThree, "{rule:?}");
             assert!(!scan(&b).opp_has_three, "{rule:?}");
             // The switch as a search sets it from `Params::four_three_guard`.
-            let moves = |guard: bool, b: &mut Board| {
-                let mut s = Searcher::new(1 << 16);
-                s.four_three_guard = guard;
-                s.gen_moves(b, &scan(b), 0, NO_MOVE);
-                let mut m: Vec<usize> = s.moves[0].iter().map(|&(m, _)| m as usize).collect();
-                m.sort_unstable();
-                m
-            };
-            let all = moves(false, &mut b);
-            let kept = moves(true, &mut b);
+            let all = generated(&mut b, |_| {});
+            let kept = generated(&mut b, |s| s.four_three_guard = true);
             assert_eq!(all.len(), b.candidates().iter().count(), "{rule:?}");
             // The four-three point, the defences on its lines, and the last point of
             // the row within reach (five points from 8,7 under caro, four otherwise).
@@ -2199,12 +2212,7 @@ mod tests {
             assert!(!kept.contains(&at(&b, (9 + reach, 7))), "{rule:?}");
             let dropped: Vec<usize> = all.iter().copied().filter(|m| !kept.contains(m)).collect();
             assert!(dropped.contains(&at(&b, (3, 13))), "{rule:?}");
-            let mut s = Searcher::new(1 << 16);
-            for m in dropped {
-                b.make(m);
-                assert!(s.vcf(&mut b, 0, 4).is_some(), "{rule:?} {}", b.pos(m));
-                b.unmake();
-            }
+            assert_each_loses_to_fours(&mut b, &dropped);
         }
     }
 
@@ -2227,16 +2235,8 @@ mod tests {
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
             let mut b = board_with(rule, &stones);
             assert!(scan(&b).opp_has_three, "{rule:?}");
-            let moves = |on: bool, b: &mut Board| {
-                let mut s = Searcher::new(1 << 16);
-                s.three_lines = on;
-                s.gen_moves(b, &scan(b), 0, NO_MOVE);
-                let mut m: Vec<usize> = s.moves[0].iter().map(|&(m, _)| m as usize).collect();
-                m.sort_unstable();
-                m
-            };
-            let all = moves(false, &mut b);
-            let kept = moves(true, &mut b);
+            let all = generated(&mut b, |_| {});
+            let kept = generated(&mut b, |s| s.three_lines = true);
             let cells = |ps: &[(u8, u8)]| {
                 let mut v: Vec<usize> = ps.iter().map(|&p| at(&b, p)).collect();
                 v.sort_unstable();
@@ -2246,12 +2246,7 @@ mod tests {
             assert_eq!(kept, defences, "{rule:?}");
             let dropped: Vec<usize> = all.iter().copied().filter(|m| !kept.contains(m)).collect();
             assert_eq!(dropped, cells(&[(8, 7), (9, 7)]), "{rule:?}");
-            let mut s = Searcher::new(1 << 16);
-            for m in dropped {
-                b.make(m);
-                assert!(s.vcf(&mut b, 0, 4).is_some(), "{rule:?} {}", b.pos(m));
-                b.unmake();
-            }
+            assert_each_loses_to_fours(&mut b, &dropped);
         }
     }
 
