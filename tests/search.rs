@@ -467,11 +467,13 @@ fn the_switches_act_only_where_they_gained() {
         countermove: v,
         useless_fours: v,
         four_three_guard: v,
+        three_lines: v,
         ..Params::DEFAULT
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
     // (board, whether tt_eval and cont_attack are on, whether countermove is,
-    // whether useless_fours is, whether four_three_guard is) by default.
+    // whether useless_fours is, whether four_three_guard is) by default; three_lines
+    // is off everywhere.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
         (

@@ -314,10 +314,10 @@ pub struct Params {
     /// +1.6 [-11.2, +14.4] (LLR -0.81, stopped). So 1 leaves it off but under renju;
     /// 20x20 is not yet played.
     pub four_three_guard: i32,
-    /// Against the opponent's three, a point that stops it must lie on the three's
-    /// line, within reach of its open-four point, and be a four point of his on that
-    /// line; points where he makes a four on some other line are dropped (they
-    /// leave the open four to him), as are our moves that are not fours. Without it, a
+    /// Against the opponent's three, a point that stops it (other than a four of ours,
+    /// always kept) must lie on the three's line, within reach of its open-four point,
+    /// and be a four point of his on that line; points where he makes a four only on
+    /// some other line are dropped (they leave the open four to him). Without it, a
     /// point where he makes a four on any line is kept. 1: under the rules of
     /// `THREE_LINE_RULES` (none yet) on boards up to 15x15; 2: always; 0: off. With 2,
     /// the depth-13 bench searches find the same scores and moves with 2 to 10% fewer
