@@ -508,4 +508,16 @@ fn the_switches_act_only_where_they_gained() {
         );
         assert_ne!(off, every, "{what}: the switches act here when set");
     }
+    // three_lines alone, when set, changes the search (fewer nodes).
+    let b = bench_board("free15-middle");
+    let lines = |v: i32| {
+        search(
+            Params {
+                three_lines: v,
+                ..Params::DEFAULT
+            },
+            &b,
+        )
+    };
+    assert_ne!(lines(0), lines(2), "three_lines acts when set");
 }
