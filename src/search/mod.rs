@@ -1609,13 +1609,18 @@ impl LineGuard {
         })
     }
 
+    /// Whether cell `i` lies within reach on one of the points' threat lines `d`
+    /// for which `line_ok(d)` also holds (`i` itself is on all of a point's lines).
+    fn on_a_line(&self, b: &Board, i: usize, line_ok: impl Fn(usize) -> bool) -> bool {
+        self.points[..self.len].iter().any(|&(p, dirs)| {
+            (0..4).any(|d| dirs[d] && line_ok(d) && b.on_line_within(p, i, d, self.reach))
+        })
+    }
+
     /// Whether cell `i` may be played: there is no such point, or `i` is one, or
     /// lies on one of its threats' lines within reach.
     fn allows(&self, b: &Board, i: usize) -> bool {
-        self.len == 0
-            || self.points[..self.len]
-                .iter()
-                .any(|&(p, dirs)| (0..4).any(|d| dirs[d] && b.on_line_within(p, i, d, self.reach)))
+        self.len == 0 || self.on_a_line(b, i, |_| true)
     }
 
     /// Whether cell `i`, where the opponent's patterns are `opp_pat`, may stop his
@@ -1625,11 +1630,7 @@ impl LineGuard {
         if self.len == 0 {
             return opp_pat.iter().any(|&p| p >= Pattern::B4);
         }
-        self.points[..self.len].iter().any(|&(p, dirs)| {
-            (0..4).any(|d| {
-                dirs[d] && opp_pat[d] >= Pattern::B4 && b.on_line_within(p, i, d, self.reach)
-            })
-        })
+        self.on_a_line(b, i, |d| opp_pat[d] >= Pattern::B4)
     }
 }
 
