@@ -468,12 +468,13 @@ fn the_switches_act_only_where_they_gained() {
         useless_fours: v,
         four_three_guard: v,
         three_lines: v,
+        lmr_history: v,
         ..Params::DEFAULT
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
     // (board, whether tt_eval and cont_attack are on, whether countermove is,
     // whether useless_fours is, whether four_three_guard is) by default; three_lines
-    // is off everywhere.
+    // and lmr_history are off everywhere.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
         (
@@ -508,16 +509,18 @@ fn the_switches_act_only_where_they_gained() {
         );
         assert_ne!(off, every, "{what}: the switches act here when set");
     }
-    // three_lines alone, when set, changes the search (fewer nodes).
+    // Each switch that is off everywhere, set alone, changes the search.
     let b = bench_board("free15-middle");
-    let lines = |v: i32| {
-        search(
-            Params {
-                three_lines: v,
-                ..Params::DEFAULT
-            },
-            &b,
-        )
+    let alone = |set: fn(&mut Params, i32), v: i32| {
+        let mut p = Params::DEFAULT;
+        set(&mut p, v);
+        search(p, &b)
     };
-    assert_ne!(lines(0), lines(2), "three_lines acts when set");
+    let off_switches: [(&str, fn(&mut Params, i32)); 2] = [
+        ("three_lines", |p, v| p.three_lines = v),
+        ("lmr_history", |p, v| p.lmr_history = v),
+    ];
+    for (name, set) in off_switches {
+        assert_ne!(alone(set, 0), alone(set, 2), "{name} acts when set");
+    }
 }
