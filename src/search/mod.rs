@@ -326,14 +326,6 @@ pub struct Params {
     /// 573 pairs [63, 16, 417, 18, 59], -1.8 Elo [-15.4, +11.8] (SPRT 0/10 LLR
     /// -1.42, stopped). No gain shown: off.
     pub three_lines: i32,
-    /// Late move reductions follow the move's history (CITE: history-adjusted
-    /// reductions, as in Stockfish and Rapfi): a ply more for a move that has never
-    /// caused a cut-off in this search, a ply less for one whose history reaches
-    /// [`HISTORY_WELL_PROVEN`]. In the depth-13 bench, 76% of the reduced moves had no
-    /// history and their reduced searches failed high 0.2% of the time, against 4.2%
-    /// for those at 1024 or more. 1: under the rules of `LMR_HISTORY_RULES` on boards
-    /// up to 15x15; 2: always; 0: off.
-    pub lmr_history: i32,
 }
 
 impl Params {
@@ -373,7 +365,6 @@ impl Params {
         useless_fours: 1,
         four_three_guard: 1,
         three_lines: 0,
-        lmr_history: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -426,7 +417,6 @@ impl Params {
             "useless_fours" => self.useless_fours = v,
             "four_three_guard" => self.four_three_guard = v,
             "three_lines" => self.three_lines = v,
-            "lmr_history" => self.lmr_history = v,
             _ => return false,
         }
         true
@@ -592,7 +582,6 @@ pub struct Searcher {
     useless_fours: bool,
     four_three_guard: bool,
     three_lines: bool,
-    lmr_history: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -660,7 +649,6 @@ impl Searcher {
             useless_fours: false,
             four_three_guard: false,
             three_lines: false,
-            lmr_history: false,
             tables_for: None,
         }
     }
@@ -752,7 +740,6 @@ impl Searcher {
         self.four_three_guard =
             Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
         self.three_lines = Params::on_for(self.params.three_lines, board, &THREE_LINE_RULES);
-        self.lmr_history = Params::on_for(self.params.lmr_history, board, &LMR_HISTORY_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1253,21 +1240,19 @@ impl Searcher {
                 } else {
                     0
                 };
-                // Step 6a. A ply more for a move without history, a ply less for one
-                // with much (`lmr_history`).
-                let r = if r > 0 && self.lmr_history {
-                    match self.history[m as usize][me.index()] {
-                        0 => r + 1,
-                        h if h >= HISTORY_WELL_PROVEN => r - 1,
-                        _ => r,
-                    }
-                } else {
-                    r
-                };
-                // Step 6b. More for a four that leaves the opponent's three alone, far
+                // Not here: a ply more for a move that has caused no cut-off in this
+                // search (no history), a ply less for one with a history of 1024 or
+                // more (CITE: history-adjusted reductions, Stockfish, Rapfi). In the
+                // depth-13 bench 76% of the reduced moves had no history, and their
+                // reduced searches failed high 0.2% of the time against 4.2% for those
+                // at 1024 or more; but freestyle scored 105 game pairs [35, 3, 60, 2,
+                // 5], -103.9 Elo [-145.8, -64.8] at 100 ms/move, SPRT H0. The ply less
+                // alone hardly acts at the depths of such games (none of the depth-9
+                // bench trees changes, even from 256).
+                // Step 6a. More for a four that leaves the opponent's three alone, far
                 // from the last stones (`useless_fours`).
                 let r = r + useless;
-                // Step 6c. Less reduction for a continuous attack (`cont_attack`).
+                // Step 6b. Less reduction for a continuous attack (`cont_attack`).
                 let r = if r > 0
                     && ply >= 2
                     && made >= Threat::Three
@@ -1660,13 +1645,6 @@ impl LineGuard {
 
 /// The rules under which `three_lines` 1 turns the switch on.
 const THREE_LINE_RULES: [Rule; 0] = [];
-
-/// The rules under which `lmr_history` 1 is on (none yet: not match-tested).
-const LMR_HISTORY_RULES: [Rule; 0] = [];
-
-/// The history from which a reduced move is reduced a ply less under `lmr_history`:
-/// a few cut-offs at middle depths.
-const HISTORY_WELL_PROVEN: i32 = 1024;
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
 const PLAIN_BLOCK_RULES: [Rule; 0] = [];
