@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Keeps the openings that self-play does not decide for one colour.
+
+    scripts/screen-openings.py [--low 0.25] [--high 0.75] OPENINGS.txt GAMES.sgf... > KEPT.txt
+
+GAMES.sgf are SGF collections of wuzi-match self-play runs over OPENINGS.txt (any
+order, any number of games: each game's comment names its opening). Per opening,
+black's mean points (1 a win, 0.5 a draw) over all its games estimate p, the chance
+that black wins it. An opening with p near 0 or 1 makes a game pair (the opening
+twice, colours swapped) end 1-1 whatever the engines are: the pair tells a match
+nothing. Openings with p within [low, high] are kept, in file order.
+
+stderr gets the counts and, for the whole set and for the kept one, the share of
+game pairs that self-play would split by colour (the mean of p^2 + (1-p)^2 over the
+openings): the lower, the more a match learns per game. In-sample figures flatter
+the kept set (openings that were lucky in the screening are kept too); check it with
+a fresh run.
+"""
+import argparse
+import re
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--low", type=float, default=0.25)
+    ap.add_argument("--high", type=float, default=0.75)
+    ap.add_argument("openings")
+    ap.add_argument("sgf", nargs="+")
+    a = ap.parse_args()
+    lines = [l.rstrip("\n") for l in open(a.openings)]
+    openings = [l for l in lines if l.strip() and not l.lstrip().startswith("#")]
+    points = {}
+    for path in a.sgf:
+        text = open(path).read()
+        for result, comment in re.findall(r"RE\[([^\]]*)\]GN\[[^\]]*\]GC\[([^\]]*)\]", text):
+            m = re.search(r"opening (\d+) ", comment)
+            if not m:
+                continue
+            k = int(m.group(1)) - 1
+            p = 1.0 if result.startswith("B") else 0.5 if result == "0" else 0.0
+            points.setdefault(k, []).append(p)
+    if any(k >= len(openings) for k in points):
+        sys.exit("the games name openings past the end of the file: wrong file?")
+    missing = [k + 1 for k in range(len(openings)) if k not in points]
+    if missing:
+        sys.exit(f"openings without games: {missing[:10]}...")
+    p = {k: sum(v) / len(v) for k, v in points.items()}
+    kept = [k for k in range(len(openings)) if a.low <= p[k] <= a.high]
+    if not kept:
+        sys.exit("no opening kept")
+
+    def same_colour(ks):
+        return sum(p[k] ** 2 + (1 - p[k]) ** 2 for k in ks) / len(ks)
+
+    games = sum(len(v) for v in points.values())
+    print(
+        f"{len(openings)} openings, {games} games; kept {len(kept)} with black's score "
+        f"in [{a.low}, {a.high}]; pairs won by one colour twice (expected): "
+        f"{100 * same_colour(range(len(openings))):.1f}% for all, "
+        f"{100 * same_colour(kept):.1f}% for the kept (in sample)",
+        file=sys.stderr,
+    )
+    print("\n".join(openings[k] for k in kept))
+
+
+if __name__ == "__main__":
+    main()
