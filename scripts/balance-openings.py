@@ -12,24 +12,16 @@ so the kept set scored about 50% for black in that match. The output interleaves
 three kinds (black lost twice, black won twice, split), each in file order, so that
 any leading part of the set (matches take openings from the top) is balanced too.
 """
-import re
 import sys
+
+from opening_games import black_points, read_openings
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    lines = [l.rstrip("\n") for l in open(sys.argv[1])]
-    openings = [l for l in lines if l.strip() and not l.lstrip().startswith("#")]
-    sgf = open(sys.argv[2]).read()
-    points = {}
-    for result, comment in re.findall(r"RE\[([^\]]*)\]GN\[[^\]]*\]GC\[([^\]]*)\]", sgf):
-        m = re.search(r"opening (\d+) ", comment)
-        if not m:
-            continue
-        k = int(m.group(1)) - 1
-        p = 1.0 if result.startswith("B") else 0.5 if result == "0" else 0.0
-        points.setdefault(k, []).append(p)
+    openings = read_openings(sys.argv[1])
+    points = black_points([open(sys.argv[2]).read()])
     black = {k: sum(v) for k, v in points.items() if len(v) == 2}
     missing = [k + 1 for k in range(len(openings)) if k not in black]
     if missing:

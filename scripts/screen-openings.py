@@ -17,8 +17,9 @@ the kept set (openings that were lucky in the screening are kept too); check it 
 a fresh run.
 """
 import argparse
-import re
 import sys
+
+from opening_games import black_points, read_openings
 
 
 def main():
@@ -28,18 +29,8 @@ def main():
     ap.add_argument("openings")
     ap.add_argument("sgf", nargs="+")
     a = ap.parse_args()
-    lines = [l.rstrip("\n") for l in open(a.openings)]
-    openings = [l for l in lines if l.strip() and not l.lstrip().startswith("#")]
-    points = {}
-    for path in a.sgf:
-        text = open(path).read()
-        for result, comment in re.findall(r"RE\[([^\]]*)\]GN\[[^\]]*\]GC\[([^\]]*)\]", text):
-            m = re.search(r"opening (\d+) ", comment)
-            if not m:
-                continue
-            k = int(m.group(1)) - 1
-            p = 1.0 if result.startswith("B") else 0.5 if result == "0" else 0.0
-            points.setdefault(k, []).append(p)
+    openings = read_openings(a.openings)
+    points = black_points(open(path).read() for path in a.sgf)
     if any(k >= len(openings) for k in points):
         sys.exit("the games name openings past the end of the file: wrong file?")
     missing = [k + 1 for k in range(len(openings)) if k not in points]
