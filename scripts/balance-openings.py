@@ -33,6 +33,8 @@ def main():
     for i in range(max(len(lost), len(won), len(split))):
         order += [b[i] for b in (lost, won, split) if i < len(b)]
     kept = [openings[k] for k in order]
+    if not kept:
+        sys.exit("no opening kept: black won every opening twice")
     score = sum(black[k] for k in order) / (2 * len(order))
     print(f"kept {len(kept)} of {len(openings)}; black scored {100 * score:.1f}% on them",
           file=sys.stderr)
