@@ -43,6 +43,8 @@ pub struct Params {
     /// optimum: against it at 100 ms/move, 100 scored 1-13, 110 -182.4 Elo (54
     /// games), 115 -63.0 (H0, 145), 130 -56.9 (154), 140 -162.5 (55); 120 set the same
     /// way scored 0.0 in 188 games. With 100 the depth-10 bench took 7 times the nodes.
+    /// Under caro 140 (whose depth-14 caro15-middle tree is 1.60M nodes against 2.86M)
+    /// scored -101.4 [-142.8, -62.6] (111 game pairs, H0).
     pub tempo_percent: i32,
     /// Fours the side to move may spend on a VCF at a leaf of the main search. 10
     /// beat 6 by +59.8 Elo at 100 ms/move (the VCF is narrow, and its cache keeps the
@@ -118,7 +120,9 @@ pub struct Params {
     /// - renju, stops only against neither: 983 games +524 =11 -448, +26.9 [+5.3,
     ///   +48.7], H1; both: -3.7 (652 games) and -35.5 (226, H0); our threes only:
     ///   -16.2 (387, H0);
-    /// - caro, both: -20.7 (319 games, H0); stops only: -22.0 (316, H0).
+    /// - caro, both: -20.7 (319 games, H0); stops only: -22.0 (316, H0); both again
+    ///   later (game pairs): 307 pairs [49, 33, 161, 16, 48], -10.8 [-34.0, +12.4],
+    ///   stopped, though it shrinks the depth-16 caro15-middle tree about fourfold.
     ///
     /// One ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2
     /// in renju (1391) and -6.6 in standard (575).
