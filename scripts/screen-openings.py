@@ -10,8 +10,8 @@ that black wins it. An opening with p near 0 or 1 makes a game pair (the opening
 twice, colours swapped) end 1-1 whatever the engines are: the pair tells a match
 nothing. Openings with p within [low, high] are kept, in file order.
 
-stderr gets the counts and, for the whole set and for the kept one, the share of
-game pairs that self-play would split by colour (the mean of p^2 + (1-p)^2 over the
+stderr gets the counts and, for the whole set and for the kept one, the expected
+share of game pairs that one colour wins twice (the mean of p^2 + (1-p)^2 over the
 openings): the lower, the more a match learns per game. In-sample figures flatter
 the kept set (openings that were lucky in the screening are kept too); check it with
 a fresh run.
