@@ -84,6 +84,19 @@ impl Clock {
         }
     }
 
+    /// The longest one move may take under the settings (the turn limit, a tenth of
+    /// the match limit, or [`DEFAULT_TURN_MS`] with neither), whatever time is left:
+    /// what sizes the transposition table, so it must not change from move to move.
+    pub fn longest_move_ms(&self) -> u64 {
+        let per_match = self.timeout_match.filter(|&m| m > 0).map(|m| m / 10);
+        match (self.timeout_turn, per_match) {
+            (Some(t), Some(m)) => t.min(m),
+            (Some(t), None) => t,
+            (None, Some(m)) => m,
+            (None, None) => DEFAULT_TURN_MS,
+        }
+    }
+
     /// The per-turn limit in ms, if any.
     pub fn turn_limit_ms(&self) -> Option<u64> {
         match self.timeout_turn {
@@ -169,6 +182,25 @@ mod tests {
         let b = c.budget(10, 200);
         assert!(ms(b.hard) < 1000 && ms(b.hard) >= 850, "{b:?}");
         assert!(b.soft <= b.hard);
+    }
+
+    #[test]
+    fn the_longest_move_follows_the_settings_not_the_time_left() {
+        let mut c = Clock::default();
+        assert_eq!(c.longest_move_ms(), DEFAULT_TURN_MS);
+        c.timeout_turn = Some(100);
+        c.timeout_match = Some(0);
+        assert_eq!(c.longest_move_ms(), 100);
+        c.timeout_match = Some(180_000);
+        c.timeout_turn = Some(30_000);
+        assert_eq!(c.longest_move_ms(), 18_000);
+        c.time_left = Some(500);
+        assert_eq!(c.longest_move_ms(), 18_000);
+        c.timeout_turn = None;
+        assert_eq!(c.longest_move_ms(), 18_000);
+        c.timeout_turn = Some(u64::MAX);
+        c.timeout_match = Some(0);
+        assert_eq!(c.longest_move_ms(), u64::MAX);
     }
 
     #[test]

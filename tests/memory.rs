@@ -1,5 +1,5 @@
 //! Memory: the transposition table follows `INFO max_memory` (both ways, also when it
-//! changes during a search), and the brain keeps searching under the memory limits a
+//! changes during a search) and is no bigger than the time control can fill, and the brain keeps searching under the memory limits a
 //! manager or a machine may impose (`RLIMIT_DATA` as liskvork sets it, an address-space
 //! limit far below `max_memory`).
 //!
@@ -12,16 +12,24 @@ use common::parse_move;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use wuzi::protocol::{Action, Session};
-use wuzi::search::tt_bytes_for_memory;
+use wuzi::search::{tt_bytes_for_memory, tt_bytes_for_time, TT_MIN_BYTES};
 use wuzi::tt::TransTable;
 
 const MB: u64 = 1 << 20;
 
 /// The table the brain should have under `max_memory`: whole entries only.
 fn table_for(max_memory: u64) -> usize {
-    let e = TransTable::ENTRY_BYTES;
-    tt_bytes_for_memory(max_memory) / e * e
+    whole_entries(tt_bytes_for_memory(max_memory))
 }
+
+fn whole_entries(bytes: usize) -> usize {
+    let e = TransTable::ENTRY_BYTES;
+    bytes / e * e
+}
+
+/// A turn limit long enough that the memory limit alone sizes the table (the table
+/// follows the longest move the session's time settings have allowed).
+const LONG_TURN: &str = "INFO timeout_turn 600000";
 
 /// Sends a move command to `s` and returns the search it asks for.
 fn think(s: &mut Session, line: &str) -> Box<wuzi::protocol::SearchJob> {
@@ -35,6 +43,7 @@ fn think(s: &mut Session, line: &str) -> Box<wuzi::protocol::SearchJob> {
 fn the_table_follows_max_memory_both_ways_and_waits_for_a_search() {
     let mut s = Session::new();
     s.handle_line("START 15", Instant::now());
+    s.handle_line(LONG_TURN, Instant::now());
     s.handle_line("INFO timeout_turn 200", Instant::now());
     s.handle_line(&format!("INFO max_memory {}", 16 * MB), Instant::now());
     assert_eq!(s.table_bytes(), None, "no table before the first move");
@@ -87,6 +96,60 @@ fn the_table_follows_max_memory_both_ways_and_waits_for_a_search() {
     assert_eq!(s.table_bytes(), Some(table_for(16 * MB)));
 }
 
+/// A fast game gets a small table whatever `max_memory` allows: every page of a table
+/// is faulted in when first written, which for a 270 MB table cost most of the first 15
+/// moves of a 100 ms/move game. The size follows the longest move the settings allow,
+/// and only grows: Piskvork's `timeout_turn 0` ("move now") does not empty the table.
+#[test]
+fn the_table_is_no_bigger_than_the_time_control_can_fill() {
+    let mut s = Session::new();
+    s.handle_line("START 15", Instant::now());
+    s.handle_line("INFO timeout_turn 100", Instant::now());
+    s.handle_line("INFO timeout_match 0", Instant::now());
+    s.handle_line(&format!("INFO max_memory {}", 350 * MB), Instant::now());
+    let mut job = think(&mut s, "TURN 7,7");
+    let fast = whole_entries(tt_bytes_for_time(100));
+    assert_eq!(fast, whole_entries(TT_MIN_BYTES));
+    assert!(fast < table_for(350 * MB) / 10);
+    assert_eq!(job.searcher.tt_bytes(), fast);
+    s.handle_line("INFO timeout_turn 0", Instant::now());
+    let r = job
+        .searcher
+        .search(&job.board, &job.limits, &AtomicBool::new(true));
+    s.search_done(Some(job.searcher), r);
+    s.sync_table_size();
+    assert_eq!(s.table_bytes(), Some(fast), "move-now shrank nothing");
+
+    // A longer turn: a second of search fills about 120 MB.
+    s.handle_line("INFO timeout_turn 1000", Instant::now());
+    let second = whole_entries(tt_bytes_for_time(1000));
+    assert!(
+        second > 4 * fast && second < table_for(350 * MB),
+        "{second}"
+    );
+    assert_eq!(s.table_bytes(), Some(second));
+    // Back to 100 ms: the table stays.
+    s.handle_line("INFO timeout_turn 100", Instant::now());
+    assert_eq!(s.table_bytes(), Some(second));
+
+    // A match clock alone: a tenth of it is the longest move.
+    let mut s = Session::new();
+    s.handle_line("START 15", Instant::now());
+    s.handle_line("INFO timeout_match 20000", Instant::now());
+    s.handle_line(&format!("INFO max_memory {}", 350 * MB), Instant::now());
+    let job = think(&mut s, "TURN 7,7");
+    assert_eq!(
+        job.searcher.tt_bytes(),
+        whole_entries(tt_bytes_for_time(2000))
+    );
+    // No time settings at all: the default 5 s turn, where memory decides.
+    let mut s = Session::new();
+    s.handle_line("START 15", Instant::now());
+    s.handle_line(&format!("INFO max_memory {}", 350 * MB), Instant::now());
+    let job = think(&mut s, "TURN 7,7");
+    assert_eq!(job.searcher.tt_bytes(), table_for(350 * MB));
+}
+
 /// Against the real binary, under limits set with `ulimit` (Unix).
 #[cfg(unix)]
 mod binary {
@@ -122,6 +185,7 @@ mod binary {
         b.send("START 15");
         assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
         b.send(&format!("INFO max_memory {max_memory}"));
+        b.send(LONG_TURN);
         b.send("INFO timeout_turn 300");
         let mut r = Referee::new(15, 15, Rule::Freestyle);
         let mut o = Pos::new(7, 7);

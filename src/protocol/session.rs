@@ -11,7 +11,9 @@
 use super::parse::{excerpt, parse, parse_board_line, BoardLine, Command, Info};
 use super::reply::{fallback_info, search_info, Reply};
 use crate::board::{Board, Cell, MoveError};
-use crate::search::{tt_bytes_for_memory, Limits, Params, SearchResult, Searcher};
+use crate::search::{
+    tt_bytes_for_memory, tt_bytes_for_time, Limits, Params, SearchResult, Searcher,
+};
 use crate::time::Clock;
 use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
 use std::time::Instant;
@@ -77,6 +79,10 @@ pub struct Session {
     searcher: Option<Searcher>,
     /// The table size the current searcher was given.
     searcher_tt: usize,
+    /// The longest move the time settings have allowed in this session (0 before the
+    /// first time INFO or move): it bounds the table, and only grows, so that a
+    /// `timeout_turn 0` ("move now") or a shorter game never empties the table.
+    longest_move_ms: u64,
     /// When the move command being searched arrived; `Some` while a search runs.
     thinking: Option<Instant>,
     /// A `BOARD` block being read.
@@ -104,6 +110,7 @@ impl Session {
             folder: None,
             searcher: None,
             searcher_tt: 0,
+            longest_move_ms: 0,
             thinking: None,
             block: None,
             params: Params::DEFAULT,
@@ -179,9 +186,13 @@ impl Session {
         match info {
             Info::TimeoutTurn(t) => {
                 self.clock.timeout_turn = Some(*t);
+                self.note_time_settings();
                 return *t == 0;
             }
-            Info::TimeoutMatch(t) => self.clock.timeout_match = Some(*t),
+            Info::TimeoutMatch(t) => {
+                self.clock.timeout_match = Some(*t);
+                self.note_time_settings();
+            }
             Info::TimeLeft(t) => self.clock.time_left = Some(*t),
             Info::MaxMemory(m) => {
                 self.max_memory = *m;
@@ -488,11 +499,12 @@ impl Session {
         );
         let limits = Limits::timed(arrived, budget);
         let board = board.clone();
+        self.note_time_settings();
         self.sync_table_size();
         let mut searcher = match self.searcher.take() {
             Some(s) => s,
             None => {
-                self.searcher_tt = tt_bytes_for_memory(self.max_memory);
+                self.searcher_tt = self.wanted_table_bytes();
                 Searcher::new(self.searcher_tt)
             }
         };
@@ -505,11 +517,28 @@ impl Session {
         }))
     }
 
-    /// Resizes the searcher's table when `max_memory` asks for another size. Only while
-    /// the searcher is at home: a change during a search waits for it to come back
-    /// (this is called again after the move is printed, and before each search).
+    /// Takes the longest move the current time settings allow into account (the table
+    /// grows with it: see `longest_move_ms`).
+    fn note_time_settings(&mut self) {
+        let longest = self.clock.longest_move_ms();
+        if longest > self.longest_move_ms {
+            self.longest_move_ms = longest;
+            self.sync_table_size();
+        }
+    }
+
+    /// The table for `max_memory` and the longest move: the smaller of what the memory
+    /// limit allows and what such a move can fill.
+    fn wanted_table_bytes(&self) -> usize {
+        tt_bytes_for_memory(self.max_memory).min(tt_bytes_for_time(self.longest_move_ms))
+    }
+
+    /// Resizes the searcher's table when `max_memory` or the time settings ask for
+    /// another size. Only while the searcher is at home: a change during a search waits
+    /// for it to come back (this is called again after the move is printed, and before
+    /// each search).
     pub fn sync_table_size(&mut self) {
-        let want = tt_bytes_for_memory(self.max_memory);
+        let want = self.wanted_table_bytes();
         if let Some(s) = &mut self.searcher {
             if self.searcher_tt != want {
                 s.set_tt_bytes(want);

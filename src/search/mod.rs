@@ -1786,6 +1786,23 @@ fn fallback_move(b: &Board) -> Option<usize> {
         })
 }
 
+/// Table bytes a move of `move_ms` milliseconds can use: room for about four moves
+/// of a fast machine's search (2500 nodes a millisecond, an entry each), at least
+/// [`TT_MIN_BYTES`]. A bigger table buys nothing there and costs its first touches:
+/// every page of a fresh table is faulted in (zeroed, and in a virtual machine often
+/// first mapped by the host) when the search first writes to it, which for a 270 MB
+/// table in 2 MB pages took most of the first 15 moves of a 100 ms/move game (about
+/// a thousand nodes a move instead of a hundred thousand).
+pub fn tt_bytes_for_time(move_ms: u64) -> usize {
+    const BYTES_PER_MS: u64 = 2500 * 4 * TransTable::ENTRY_BYTES as u64;
+    move_ms
+        .saturating_mul(BYTES_PER_MS)
+        .clamp(TT_MIN_BYTES as u64, 1 << 40) as usize
+}
+
+/// The smallest table [`tt_bytes_for_time`] gives (the bench's table).
+pub const TT_MIN_BYTES: usize = 16 << 20;
+
 /// Bytes of transposition table to use under a process memory limit of `max_memory`
 /// bytes (`INFO max_memory`; 0 means no limit).
 pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
