@@ -335,7 +335,7 @@ pub fn parse(args: &[String]) -> Result<Args> {
     }
     let (w, h, rule) = (cfg.game.width, cfg.game.height, cfg.game.rule);
     cfg.openings = match openings_arg {
-        None => match openings::builtin(w, h) {
+        None => match openings::builtin(w, h, rule) {
             Some(t) => openings::load(t, Format::Offset, w, h, rule)?,
             None => Vec::new(),
         },
@@ -361,7 +361,7 @@ pub fn parse(args: &[String]) -> Result<Args> {
             let mut set = match what.as_str() {
                 "none" => Vec::new(),
                 "builtin" => {
-                    let t = openings::builtin(w, h).ok_or_else(|| {
+                    let t = openings::builtin(w, h, rule).ok_or_else(|| {
                         anyhow!("no shipped openings for {w}x{h} (15x15 and 20x20 only)")
                     })?;
                     openings::load(t, Format::Offset, w, h, rule)?

@@ -13,8 +13,14 @@ use super::judge::{Judge, Verdict};
 use crate::types::{Pos, Rule};
 use anyhow::{anyhow, bail, Result};
 
-/// The shipped balanced set for 15x15 (offset format); see README "Matches".
+/// The shipped set for freestyle on 15x15 (offset format): openings that 100 ms/move
+/// self-play does not decide for one colour; see README "Matches".
 pub const FREESTYLE_15: &str = include_str!("openings/freestyle15.txt");
+/// The same for standard (exactly five) on 15x15, screened under that rule.
+pub const STANDARD_15: &str = include_str!("openings/standard15.txt");
+/// The shipped set for the other rules on 15x15: balanced as a whole (black scored
+/// about half in freestyle self-play), not opening by opening.
+pub const GENERAL_15: &str = include_str!("openings/general15.txt");
 /// The shipped balanced set for 20x20 (offset format).
 pub const FREESTYLE_20: &str = include_str!("openings/freestyle20.txt");
 
@@ -131,10 +137,12 @@ pub fn load(
         .collect()
 }
 
-/// The shipped set for a board, if there is one (square 15 or 20).
-pub fn builtin(width: usize, height: usize) -> Option<&'static str> {
+/// The shipped set for a board and rule, if there is one (square 15 or 20).
+pub fn builtin(width: usize, height: usize, rule: Rule) -> Option<&'static str> {
     match (width, height) {
-        (15, 15) => Some(FREESTYLE_15),
+        (15, 15) if rule == Rule::Freestyle => Some(FREESTYLE_15),
+        (15, 15) if rule == Rule::Standard => Some(STANDARD_15),
+        (15, 15) => Some(GENERAL_15),
         (20, 20) => Some(FREESTYLE_20),
         _ => None,
     }
@@ -205,8 +213,32 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_set_follows_board_and_rule() {
+        assert_eq!(builtin(15, 15, Rule::Freestyle), Some(FREESTYLE_15));
+        assert_eq!(builtin(15, 15, Rule::Standard), Some(STANDARD_15));
+        for rule in [Rule::Renju, Rule::Caro] {
+            assert_eq!(builtin(15, 15, rule), Some(GENERAL_15));
+        }
+        assert_eq!(builtin(20, 20, Rule::Standard), Some(FREESTYLE_20));
+        assert_eq!(builtin(19, 19, Rule::Freestyle), None);
+        let sets = [FREESTYLE_15, STANDARD_15, GENERAL_15];
+        for (k, a) in sets.iter().enumerate() {
+            assert!(
+                sets[k + 1..].iter().all(|b| a != b),
+                "set {k} is shipped twice"
+            );
+        }
+    }
+
+    #[test]
     fn shipped_sets_load_under_every_rule() {
-        for (size, text) in [(15, FREESTYLE_15), (20, FREESTYLE_20)] {
+        let sets = [
+            (15, FREESTYLE_15),
+            (15, STANDARD_15),
+            (15, GENERAL_15),
+            (20, FREESTYLE_20),
+        ];
+        for (size, text) in sets {
             for rule in Rule::ALL {
                 let set = load(text, Format::Offset, size, size, rule).unwrap();
                 assert!(set.len() >= 40, "{size}: {} openings", set.len());
