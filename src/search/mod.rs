@@ -318,8 +318,9 @@ pub struct Params {
     /// (LLR 0.43, stopped; it stood at +13.0 [-1.2, +27.1] after 671 pairs);
     /// freestyle 1596 games, 798 pairs [93, 11, 579, 19, 96], +3.0 [-8.9, +15.0]
     /// (LLR -0.51, stopped); standard 1329 games, 664 pairs [75, 7, 495, 11, 76],
-    /// +1.6 [-11.2, +14.4] (LLR -0.81, stopped). So 1 leaves it off but under renju;
-    /// 20x20 is not yet played.
+    /// +1.6 [-11.2, +14.4] (LLR -0.81, stopped). Caro again after the table fix, two
+    /// runs: 1757 games, 878 pairs [87, 78, 539, 75, 99], +4.2 [-7.5, +15.8],
+    /// stopped. So 1 leaves it off but under renju; 20x20 is not yet played.
     pub four_three_guard: i32,
     /// Against the opponent's three, a point that stops it (other than a four of ours,
     /// always kept) must lie on the three's line, within reach of its open-four point,
