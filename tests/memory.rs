@@ -1,7 +1,7 @@
 //! Memory: the transposition table follows `INFO max_memory` (both ways, also when it
-//! changes during a search) and is no bigger than the time control can fill, and the brain keeps searching under the memory limits a
-//! manager or a machine may impose (`RLIMIT_DATA` as liskvork sets it, an address-space
-//! limit far below `max_memory`).
+//! changes during a search) and is no bigger than the time control can fill, and the
+//! brain keeps searching under the memory limits a manager or a machine may impose
+//! (`RLIMIT_DATA` as liskvork sets it, an address-space limit far below `max_memory`).
 //!
 //! Peak resident memory against `max_memory` is measured by `scripts/memory-check.sh`
 //! (long searches that fill the table); these tests stay quick.
@@ -112,13 +112,10 @@ fn the_table_is_no_bigger_than_the_time_control_can_fill() {
     assert_eq!(fast, whole_entries(TT_MIN_BYTES));
     assert!(fast < table_for(350 * MB) / 10);
     assert_eq!(job.searcher.tt_bytes(), fast);
-    s.handle_line("INFO timeout_turn 0", Instant::now());
     let r = job
         .searcher
         .search(&job.board, &job.limits, &AtomicBool::new(true));
     s.search_done(Some(job.searcher), r);
-    s.sync_table_size();
-    assert_eq!(s.table_bytes(), Some(fast), "move-now shrank nothing");
 
     // A longer turn: a second of search fills about 120 MB.
     s.handle_line("INFO timeout_turn 1000", Instant::now());
@@ -128,7 +125,16 @@ fn the_table_is_no_bigger_than_the_time_control_can_fill() {
         "{second}"
     );
     assert_eq!(s.table_bytes(), Some(second));
-    // Back to 100 ms: the table stays.
+    // "Move now" during a search, then back to 100 ms: the table stays (either
+    // alone would have given the 16 MB one).
+    let mut job = think(&mut s, "TURN 0,14");
+    s.handle_line("INFO timeout_turn 0", Instant::now());
+    let r = job
+        .searcher
+        .search(&job.board, &job.limits, &AtomicBool::new(true));
+    s.search_done(Some(job.searcher), r);
+    s.sync_table_size();
+    assert_eq!(s.table_bytes(), Some(second), "move-now shrank the table");
     s.handle_line("INFO timeout_turn 100", Instant::now());
     assert_eq!(s.table_bytes(), Some(second));
 
