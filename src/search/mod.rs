@@ -123,7 +123,8 @@ pub struct Params {
     /// - caro, both: -20.7 (319 games, H0); stops only: -22.0 (316, H0); both again
     ///   later (game pairs): 307 pairs [49, 33, 161, 16, 48], -10.8 [-34.0, +12.4],
     ///   stopped, though it shrinks the depth-15 caro15-middle tree from 7.76M to 2.41M
-    ///   nodes.
+    ///   nodes; and after the table fix, 196 pairs [33, 15, 109, 17, 22], -17.7
+    ///   [-45.4, +9.7], stopped (three runs, all below 0).
     ///
     /// One ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2
     /// in renju (1391) and -6.6 in standard (575).
@@ -286,7 +287,8 @@ pub struct Params {
     /// to 0.83M nodes (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game
     /// pairs): freestyle 4000 games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo
     /// [-1.9, +14.2] (SPRT 0/10 LLR 0.70, undecided at the game limit); caro 490
-    /// pairs +4.6 [-12.9, +22.1] (stopped). No gain shown: off.
+    /// pairs +4.6 [-12.9, +22.1] (stopped); caro again after the table fix, 400 pairs
+    /// [44, 36, 236, 38, 46], +2.6 [-15.1, +20.4] (stopped). No gain shown: off.
     pub plain_blocks: i32,
     /// While the opponent has a three, a four of ours that does not stop it (he makes
     /// no four there) is reduced by two plies when more than four points from his last
@@ -550,6 +552,10 @@ const CHECK_EVERY: u64 = if cfg!(debug_assertions) { 8 } else { 256 };
 pub struct Searcher {
     tt: TransTable,
     params: Params,
+    /// Per cell and colour to move: the sum of depth squared over the cut-offs there,
+    /// kept for the whole game. Not aged: keeping half of it from one search to the
+    /// next (branch `exp/hist-age`) scored -11.0 Elo [-25.5, +3.4] under standard at
+    /// 100 ms/move (488 game pairs [58, 13, 363, 10, 44], SPRT 0/10 H0).
     history: Vec<[i32; 2]>,
     killers: [[u16; 2]; MAX_PLY + 1],
     /// Per cell and colour to move: the reply that last cut off after the
