@@ -18,8 +18,10 @@ use anyhow::{anyhow, bail, Result};
 pub const FREESTYLE_15: &str = include_str!("openings/freestyle15.txt");
 /// The same for standard (exactly five) on 15x15, screened under that rule.
 pub const STANDARD_15: &str = include_str!("openings/standard15.txt");
-/// The shipped set for the other rules on 15x15: balanced as a whole (black scored
-/// about half in freestyle self-play), not opening by opening.
+/// The same for caro (both caro rules) on 15x15, screened under caro (rule 8).
+pub const CARO_15: &str = include_str!("openings/caro15.txt");
+/// The shipped set for renju on 15x15: balanced as a whole (black scored about half
+/// in freestyle self-play), not opening by opening.
 pub const GENERAL_15: &str = include_str!("openings/general15.txt");
 /// The shipped balanced set for 20x20 (offset format).
 pub const FREESTYLE_20: &str = include_str!("openings/freestyle20.txt");
@@ -142,6 +144,7 @@ pub fn builtin(width: usize, height: usize, rule: Rule) -> Option<&'static str> 
     match (width, height) {
         (15, 15) if rule == Rule::Freestyle => Some(FREESTYLE_15),
         (15, 15) if rule == Rule::Standard => Some(STANDARD_15),
+        (15, 15) if matches!(rule, Rule::Caro | Rule::CaroStandard) => Some(CARO_15),
         (15, 15) => Some(GENERAL_15),
         (20, 20) => Some(FREESTYLE_20),
         _ => None,
@@ -216,12 +219,13 @@ mod tests {
     fn the_shipped_set_follows_board_and_rule() {
         assert_eq!(builtin(15, 15, Rule::Freestyle), Some(FREESTYLE_15));
         assert_eq!(builtin(15, 15, Rule::Standard), Some(STANDARD_15));
-        for rule in [Rule::Renju, Rule::Caro] {
-            assert_eq!(builtin(15, 15, rule), Some(GENERAL_15));
+        assert_eq!(builtin(15, 15, Rule::Renju), Some(GENERAL_15));
+        for rule in [Rule::Caro, Rule::CaroStandard] {
+            assert_eq!(builtin(15, 15, rule), Some(CARO_15));
         }
         assert_eq!(builtin(20, 20, Rule::Standard), Some(FREESTYLE_20));
         assert_eq!(builtin(19, 19, Rule::Freestyle), None);
-        let sets = [FREESTYLE_15, STANDARD_15, GENERAL_15];
+        let sets = [FREESTYLE_15, STANDARD_15, CARO_15, GENERAL_15];
         for (k, a) in sets.iter().enumerate() {
             assert!(
                 sets[k + 1..].iter().all(|b| a != b),
@@ -235,6 +239,7 @@ mod tests {
         let sets = [
             (15, FREESTYLE_15),
             (15, STANDARD_15),
+            (15, CARO_15),
             (15, GENERAL_15),
             (20, FREESTYLE_20),
         ];
