@@ -448,9 +448,9 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
 /// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
-/// and on 20x20, and `four_three_guard` under renju, where their matches gained: elsewhere
-/// the default search is the one with the switch off, to the node, though every switch
-/// acts there when set to 2.
+/// and on 20x20, and `four_three_guard` under renju, where their matches gained:
+/// elsewhere the default search is the one with the switch off, to the node, though
+/// every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
@@ -484,8 +484,8 @@ fn the_switches_act_only_where_they_gained() {
             rule == Rule::Renju,
         )
     });
-    let off_20 = (b20, false, false, true, false);
-    for (b, pair_on, cm_on, uf_on, g_on) in cases.into_iter().chain([off_20]) {
+    let free20 = (b20, false, false, true, false);
+    for (b, pair_on, cm_on, uf_on, g_on) in cases.into_iter().chain([free20]) {
         let expected = Params {
             tt_eval: 2 * i32::from(pair_on),
             cont_attack: 2 * i32::from(pair_on),

@@ -296,8 +296,8 @@ pub struct Params {
     /// depths from `lmr_min_depth` (CITE: Rapfi's reduction of useless defence
     /// moves). 1: under caro on boards up to 15x15, and on larger boards; 2: always;
     /// 0: off. Under caro, where a four can be stopped past its five point too, such
-    /// fours were a large part of the tree: the depth-13 caro15-middle tree went from 1.56M to 1.00M
-    /// nodes (std15-middle 355K to 298K, renju15-middle 247K to 222K). 2 against 0
+    /// fours were a large part of the tree: the depth-13 caro15-middle tree went from
+    /// 1.56M to 1.00M nodes (std15-middle 355K to 298K, renju15-middle 247K to 222K). 2 against 0
     /// at 100 ms/move (game pairs, SPRT 0/10), caro: 1003 games +504 =78 -421, 501
     /// pairs [58, 24, 289, 38, 92], +28.5 Elo [+11.1, +46.0], H1; standard 2071
     /// games, 1035 pairs [133, 10, 756, 12, 124], -2.7 [-13.4, +8.0] (LLR -2.60,
@@ -448,10 +448,18 @@ impl Params {
     /// Whether a switch that is 1 on boards of 15x15 or smaller under `rules`, and 2
     /// on every board under every rule, is on for `board`.
     fn on_for(switch: i32, board: &Board, rules: &[Rule]) -> bool {
-        switch >= 2
-            || switch == 1
-                && rules.contains(&board.rule())
-                && board.width() * board.height() <= 15 * 15
+        Params::on_for_sizes(switch, board, rules, &[])
+    }
+
+    /// The same, with 1 also turning the switch on for boards larger than 15x15
+    /// under `large_rules`.
+    fn on_for_sizes(switch: i32, board: &Board, rules: &[Rule], large_rules: &[Rule]) -> bool {
+        let rules = if board.width() * board.height() <= 15 * 15 {
+            rules
+        } else {
+            large_rules
+        };
+        switch >= 2 || switch == 1 && rules.contains(&board.rule())
     }
 
     /// Whether history and killers cover three-class moves under `rule` (see
@@ -557,8 +565,8 @@ pub struct Searcher {
     tt: TransTable,
     params: Params,
     /// Per cell and colour to move: the sum of depth squared over the cut-offs there
-    /// (at most 2^20), kept for the whole game. Not aged: keeping half of it from one search to the
-    /// next (branch `exp/hist-age`) scored -11.0 Elo [-25.5, +3.4] under standard at
+    /// (at most 2^20), kept for the whole game. Not aged: keeping half of it from one
+    /// search to the next (branch `exp/hist-age`) scored -11.0 Elo [-25.5, +3.4] under standard at
     /// 100 ms/move (488 game pairs [58, 13, 363, 10, 44], SPRT 0/10 H0).
     history: Vec<[i32; 2]>,
     killers: [[u16; 2]; MAX_PLY + 1],
@@ -753,8 +761,12 @@ impl Searcher {
             board,
             &[Rule::Freestyle, Rule::Standard],
         );
-        self.useless_fours = Params::on_for(self.params.useless_fours, board, &USELESS_FOUR_RULES)
-            || (self.params.useless_fours == 1 && board.width() * board.height() > 15 * 15);
+        self.useless_fours = Params::on_for_sizes(
+            self.params.useless_fours,
+            board,
+            &USELESS_FOUR_RULES,
+            &Rule::ALL,
+        );
         self.plain_blocks = Params::on_for(self.params.plain_blocks, board, &PLAIN_BLOCK_RULES);
         self.four_three_guard =
             Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
