@@ -20,9 +20,8 @@ pub const FREESTYLE_15: &str = include_str!("openings/freestyle15.txt");
 pub const STANDARD_15: &str = include_str!("openings/standard15.txt");
 /// The same for caro (both caro rules) on 15x15, screened under caro (rule 8).
 pub const CARO_15: &str = include_str!("openings/caro15.txt");
-/// The shipped set for renju on 15x15: balanced as a whole (black scored about half
-/// in freestyle self-play), not opening by opening.
-pub const GENERAL_15: &str = include_str!("openings/general15.txt");
+/// The same for renju on 15x15, screened under renju (rule 4).
+pub const RENJU_15: &str = include_str!("openings/renju15.txt");
 /// The shipped balanced set for 20x20 (offset format).
 pub const FREESTYLE_20: &str = include_str!("openings/freestyle20.txt");
 
@@ -142,10 +141,12 @@ pub fn load(
 /// The shipped set for a board and rule, if there is one (square 15 or 20).
 pub fn builtin(width: usize, height: usize, rule: Rule) -> Option<&'static str> {
     match (width, height) {
-        (15, 15) if rule == Rule::Freestyle => Some(FREESTYLE_15),
-        (15, 15) if rule == Rule::Standard => Some(STANDARD_15),
-        (15, 15) if matches!(rule, Rule::Caro | Rule::CaroStandard) => Some(CARO_15),
-        (15, 15) => Some(GENERAL_15),
+        (15, 15) => Some(match rule {
+            Rule::Freestyle => FREESTYLE_15,
+            Rule::Standard => STANDARD_15,
+            Rule::Renju => RENJU_15,
+            Rule::Caro | Rule::CaroStandard => CARO_15,
+        }),
         (20, 20) => Some(FREESTYLE_20),
         _ => None,
     }
@@ -219,13 +220,13 @@ mod tests {
     fn the_shipped_set_follows_board_and_rule() {
         assert_eq!(builtin(15, 15, Rule::Freestyle), Some(FREESTYLE_15));
         assert_eq!(builtin(15, 15, Rule::Standard), Some(STANDARD_15));
-        assert_eq!(builtin(15, 15, Rule::Renju), Some(GENERAL_15));
+        assert_eq!(builtin(15, 15, Rule::Renju), Some(RENJU_15));
         for rule in [Rule::Caro, Rule::CaroStandard] {
             assert_eq!(builtin(15, 15, rule), Some(CARO_15));
         }
         assert_eq!(builtin(20, 20, Rule::Standard), Some(FREESTYLE_20));
         assert_eq!(builtin(19, 19, Rule::Freestyle), None);
-        let sets = [FREESTYLE_15, STANDARD_15, CARO_15, GENERAL_15];
+        let sets = [FREESTYLE_15, STANDARD_15, RENJU_15, CARO_15, FREESTYLE_20];
         for (k, a) in sets.iter().enumerate() {
             assert!(
                 sets[k + 1..].iter().all(|b| a != b),
@@ -240,7 +241,7 @@ mod tests {
             (15, FREESTYLE_15),
             (15, STANDARD_15),
             (15, CARO_15),
-            (15, GENERAL_15),
+            (15, RENJU_15),
             (20, FREESTYLE_20),
         ];
         for (size, text) in sets {
