@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use wuzi::board::Board;
 use wuzi::search::{Limits, Params, Searcher};
-use wuzi::types::{Color, Pos, Rule, WIN};
+use wuzi::types::{Color, Pos, Rule, WIN, WIN_MIN};
 
 fn p(x: u8, y: u8) -> Pos {
     Pos::new(x, y)
@@ -448,7 +448,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
 /// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
-/// and on 20x20, and `four_three_guard` under renju, where their matches gained:
+/// and on 20x20, and `four_three_guard` and `forced_ext` under renju, where their
+/// matches gained:
 /// elsewhere the default search is the one with the switch off, to the node, though
 /// every switch acts there when set to 2.
 #[test]
@@ -468,12 +469,13 @@ fn the_switches_act_only_where_they_gained() {
         useless_fours: v,
         four_three_guard: v,
         three_lines: v,
+        forced_ext: v,
         ..Params::DEFAULT
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
     // (board, whether tt_eval and cont_attack are on, whether countermove is,
-    // whether useless_fours is, whether four_three_guard is) by default; three_lines
-    // is off everywhere.
+    // whether useless_fours is, whether four_three_guard and forced_ext are) by
+    // default; three_lines is off everywhere.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
         (
@@ -492,6 +494,7 @@ fn the_switches_act_only_where_they_gained() {
             countermove: 2 * i32::from(cm_on),
             useless_fours: 2 * i32::from(uf_on),
             four_three_guard: 2 * i32::from(g_on),
+            forced_ext: 2 * i32::from(g_on),
             ..Params::DEFAULT
         };
         let (default, off, every) = (
@@ -520,4 +523,37 @@ fn the_switches_act_only_where_they_gained() {
         )
     };
     assert_ne!(lines(0), lines(2), "three_lines acts when set");
+}
+
+/// `forced_ext` reads forcing lines further at the same nominal depth. In the tactical
+/// suite's vct-renju-5 (white wins with threes and fours, and has no VCF), the default
+/// renju search proves the win at depth 8; with the extension off it does not (nor
+/// by depth 12).
+#[test]
+fn the_forced_reply_extension_proves_a_win_sooner() {
+    let moves = "7,7 6,8 8,9 5,9 7,8 6,7 7,9 7,6 9,9 6,9 6,6 8,8 7,10 7,11 6,10 5,8 4,9 \
+        5,10 5,11 9,8 4,10 4,12 10,9 11,9 9,10 10,10 11,8 8,11 9,11 6,12 4,8 5,7 5,6 4,7 \
+        5,12 3,6 2,5 5,4 2,7 6,5 8,7 8,5 9,4 7,5 5,5 4,3 3,2 4,4 4,5 3,5 12,7 13,6 3,4 \
+        5,3 2,3 1,2 10,11 11,12 9,12 9,13 6,11 4,13 2,6 2,4 4,6";
+    let mut b = Board::new(15, 15, Rule::Renju);
+    for m in wuzi::bench::parse_moves(moves) {
+        b.play(m).unwrap();
+    }
+    let search = |forced_ext: i32| {
+        let mut s = Searcher::new(16 << 20);
+        s.set_params(Params {
+            forced_ext,
+            ..Params::DEFAULT
+        });
+        s.search(&b, &Limits::depth(8), &AtomicBool::new(false))
+            .unwrap()
+    };
+    let with = search(Params::DEFAULT.forced_ext);
+    assert!(with.score >= WIN_MIN, "a proven win, got {}", with.score);
+    let without = search(0);
+    assert!(
+        without.score < WIN_MIN,
+        "no proof without, got {}",
+        without.score
+    );
 }
