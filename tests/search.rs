@@ -448,8 +448,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
 /// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
-/// and on 20x20, and `four_three_guard` and `forced_ext` under renju, where their
-/// matches gained:
+/// and on 20x20, `four_three_guard` under renju and `forced_ext` under standard and
+/// renju, where their matches gained:
 /// elsewhere the default search is the one with the switch off, to the node, though
 /// every switch acts there when set to 2.
 #[test]
@@ -474,8 +474,8 @@ fn the_switches_act_only_where_they_gained() {
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
     // (board, whether tt_eval and cont_attack are on, whether countermove is,
-    // whether useless_fours is, whether four_three_guard and forced_ext are) by
-    // default; three_lines is off everywhere.
+    // whether useless_fours is, whether four_three_guard is, whether forced_ext is)
+    // by default; three_lines is off everywhere.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
         (
@@ -484,17 +484,18 @@ fn the_switches_act_only_where_they_gained() {
             matches!(rule, Rule::Freestyle | Rule::Standard),
             rule == Rule::Caro,
             rule == Rule::Renju,
+            matches!(rule, Rule::Standard | Rule::Renju),
         )
     });
-    let free20 = (b20, false, false, true, false);
-    for (b, pair_on, cm_on, uf_on, g_on) in cases.into_iter().chain([free20]) {
+    let free20 = (b20, false, false, true, false, false);
+    for (b, pair_on, cm_on, uf_on, g_on, fe_on) in cases.into_iter().chain([free20]) {
         let expected = Params {
             tt_eval: 2 * i32::from(pair_on),
             cont_attack: 2 * i32::from(pair_on),
             countermove: 2 * i32::from(cm_on),
             useless_fours: 2 * i32::from(uf_on),
             four_three_guard: 2 * i32::from(g_on),
-            forced_ext: 2 * i32::from(g_on),
+            forced_ext: 2 * i32::from(fe_on),
             ..Params::DEFAULT
         };
         let (default, off, every) = (
@@ -505,7 +506,7 @@ fn the_switches_act_only_where_they_gained() {
         let what = format!("{:?} {}x{}", b.rule(), b.width(), b.height());
         assert_eq!(default, search(expected, &b), "{what}");
         assert_eq!(
-            pair_on || cm_on || uf_on || g_on,
+            pair_on || cm_on || uf_on || g_on || fe_on,
             default != off,
             "{what}: on means it acts"
         );

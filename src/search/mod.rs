@@ -345,13 +345,18 @@ pub struct Params {
     /// at the horizon: a four and its answer then cost the attacker's ply alone, so
     /// forcing lines are read further (CITE: the check extension of chess engines).
     /// 1: under the rules of `FORCED_EXT_RULES` on boards up to 15x15; 2: always;
-    /// 0: only at the horizon. It deepens each iteration: the depth-16 renju15-middle
-    /// tree went from 1.17M to 3.16M nodes (depth 15 instead of 16 in 1 s). 2 against
-    /// 0 at 100 ms/move (game pairs, SPRT 0/10, screened sets): renju 732 games, 366
-    /// pairs [49, 5, 214, 4, 94], +42.5 Elo [+20.3, +65.0], H1; freestyle 1085 games,
-    /// 542 pairs [92, 21, 318, 23, 88], -1.9 [-19.3, +15.5], stopped. Under renju,
-    /// the extension only at depths 1 and 2 (a tree of 1.21M nodes) scored +10.3
-    /// [-14.9, +35.6] over 287 pairs (stopped): the gain needs the deep lines.
+    /// 0: only at the horizon. Each iteration costs more: the depth-16 trees went from
+    /// 1.17M to 3.16M nodes (renju15-middle) and from 1.46M to 4.03M (std15-middle).
+    /// 2 against 0 at 100 ms/move (game pairs, SPRT 0/10, screened sets):
+    /// - renju: 732 games, 366 pairs [49, 5, 214, 4, 94], +42.5 Elo [+20.3, +65.0],
+    ///   H1; only at depths 1 and 2 (a depth-16 tree of 1.21M nodes): 287 pairs,
+    ///   +10.3 [-14.9, +35.6], stopped, so the gain needs the deep lines;
+    /// - standard: 1948 games, 974 pairs [156, 23, 561, 25, 209], +19.3 [+5.7,
+    ///   +32.9], H1;
+    /// - freestyle: 1085 games, 542 pairs [92, 21, 318, 23, 88], -1.9 [-19.3, +15.5],
+    ///   stopped;
+    /// - caro, where a block may have two points: 273 games, 136 pairs [37, 10, 61,
+    ///   13, 15], -52.8 [-91.4, -15.4], stopped.
     pub forced_ext: i32,
 }
 
@@ -1703,7 +1708,7 @@ const PLAIN_BLOCK_RULES: [Rule; 0] = [];
 
 /// The rules where `forced_ext` 1 extends every forced block (see
 /// [`Params::forced_ext`]).
-const FORCED_EXT_RULES: [Rule; 1] = [Rule::Renju];
+const FORCED_EXT_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 
 /// Whether cell `i` only stops the opponent's plain four (see
 /// [`Params::plain_blocks`]): he has no three on the board, would make just one four
