@@ -354,7 +354,8 @@ pub struct Params {
     /// - standard: 1948 games, 974 pairs [156, 23, 561, 25, 209], +19.3 [+5.7,
     ///   +32.9], H1;
     /// - freestyle: 1085 games, 542 pairs [92, 21, 318, 23, 88], -1.9 [-19.3, +15.5],
-    ///   stopped;
+    ///   stopped; 20x20: 1551 games, 775 pairs [160, 0, 436, 0, 179], +8.5 [-7.7,
+    ///   +24.7], stopped;
     /// - caro, where a block may have two points: 273 games, 136 pairs [37, 10, 61,
     ///   13, 15], -52.8 [-91.4, -15.4], stopped.
     pub forced_ext: i32,
