@@ -73,7 +73,9 @@ pub struct Params {
     /// time it scored -2.6 Elo at 100 ms/move and +18.3 at 300 ms/move (400 games
     /// each, undecided). Retested at 300 ms/move after the local leaf VCF: freestyle
     /// +32.7 (64 games) then -9.3 [-65.3, +46.1] (149), standard 0.0 [-51.1, +51.1]
-    /// (177), stopped. The tactical suite and analysis turn it on ...
+    /// (177), stopped. Renju at 100 ms/move with `forced_ext` (screened set): 582
+    /// games, 291 pairs [49, 6, 180, 8, 48], 0.0 [-23.5, +23.5], stopped. The
+    /// tactical suite and analysis turn it on ...
     pub root_vct_threats: i32,
     /// ... which may spend at most this many nodes ...
     pub root_vct_nodes: i32,
