@@ -1,5 +1,7 @@
 //! Search tactics with known answers (each position is small and hand-checked).
 
+mod suite;
+
 use std::sync::atomic::AtomicBool;
 use wuzi::board::Board;
 use wuzi::search::{Limits, Params, Searcher};
@@ -449,9 +451,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
 /// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
 /// and on 20x20, `four_three_guard` under renju and `forced_ext` under standard and
-/// renju, where their matches gained:
-/// elsewhere the default search is the one with the switch off, to the node, though
-/// every switch acts there when set to 2.
+/// renju, where their matches gained: elsewhere the default search is the one with the
+/// switch off, to the node, though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
@@ -532,14 +533,12 @@ fn the_switches_act_only_where_they_gained() {
 /// by depth 12).
 #[test]
 fn the_forced_reply_extension_proves_a_win_sooner() {
-    let moves = "7,7 6,8 8,9 5,9 7,8 6,7 7,9 7,6 9,9 6,9 6,6 8,8 7,10 7,11 6,10 5,8 4,9 \
-        5,10 5,11 9,8 4,10 4,12 10,9 11,9 9,10 10,10 11,8 8,11 9,11 6,12 4,8 5,7 5,6 4,7 \
-        5,12 3,6 2,5 5,4 2,7 6,5 8,7 8,5 9,4 7,5 5,5 4,3 3,2 4,4 4,5 3,5 12,7 13,6 3,4 \
-        5,3 2,3 1,2 10,11 11,12 9,12 9,13 6,11 4,13 2,6 2,4 4,6";
-    let mut b = Board::new(15, 15, Rule::Renju);
-    for m in wuzi::bench::parse_moves(moves) {
-        b.play(m).unwrap();
-    }
+    let case = suite::load()
+        .into_iter()
+        .find(|c| c.name == "vct-renju-5")
+        .expect("the suite has vct-renju-5");
+    let b = case.board;
+    assert_eq!(b.rule(), Rule::Renju);
     let search = |forced_ext: i32| {
         let mut s = Searcher::new(16 << 20);
         s.set_params(Params {
