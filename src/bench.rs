@@ -2,14 +2,17 @@
 //! fixed table size. The total node count is the engine's signature: it changes only
 //! when search behaviour changes (quote it as `Bench: N` in such commits).
 //!
-//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME]`: with
+//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME] [file=PATH]`: with
 //! `nodes` or `movetime`, each position is searched with that node budget
 //! (deterministic) or for that long instead, and the depth reached is reported.
 //! `rule=R` (a Gomocup rule number) plays every position's moves under that rule
 //! instead of its own, to compare the rules' trees on the same stones. `only=NAME`
 //! searches only the positions whose name starts with `NAME` (to profile or time one of
-//! them). `NAME=V` sets a search tunable (a `Params` field) for a quick look at its
-//! effect.
+//! them). `file=PATH` searches the positions listed in a file instead, one a line as
+//! `NAME SIZE RULE MOVES` (RULE a Gomocup rule number, MOVES `x,y` black first; `#`
+//! starts a comment): a wider sample than the built-in seven, for judging a change to
+//! the tree's size, which varies a lot from one position to the next. `NAME=V` sets
+//! a search tunable (a `Params` field) for a quick look at its effect.
 
 use crate::board::Board;
 use crate::search::{Limits, Params, Searcher};
@@ -101,6 +104,44 @@ fn board_under(p: &BenchPosition, rule: Rule) -> Board {
     b
 }
 
+/// Reads a position file (see the module comment): the named positions, each under
+/// `rule` if given, else its own; or what is wrong with the file.
+fn read_positions(path: &str, rule: Option<Rule>) -> Result<Vec<(String, Board)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |what: &str| format!("{path}:{}: {what}", n + 1);
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap_or_default().to_string();
+        let size = words
+            .next()
+            .and_then(|w| w.parse::<usize>().ok())
+            .filter(|s| (5..=32).contains(s))
+            .ok_or_else(|| bad("size must be 5 to 32"))?;
+        let own = words
+            .next()
+            .and_then(|w| Rule::ALL.iter().find(|r| w.parse() == Ok(r.code())))
+            .ok_or_else(|| bad("unknown rule number"))?;
+        let mut b = Board::new(size, size, rule.unwrap_or(*own));
+        for w in words {
+            let m = w
+                .split_once(',')
+                .and_then(|(x, y)| Some(Pos::new(x.parse().ok()?, y.parse().ok()?)))
+                .ok_or_else(|| bad(&format!("bad move {w}")))?;
+            b.play(m).map_err(|e| bad(&format!("move {w}: {e}")))?;
+        }
+        out.push((name, b));
+    }
+    if out.is_empty() {
+        return Err(format!("{path}: no positions"));
+    }
+    Ok(out)
+}
+
 /// Runs the benchmark with the command-line arguments after `bench`; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
     let mut depth = DEPTH;
@@ -109,10 +150,13 @@ pub fn run(args: &[String]) -> i32 {
     let mut params = Params::DEFAULT;
     let mut rule = None;
     let mut only = "";
+    let mut file = None;
     let mut tt_bytes = TT_BYTES;
     for a in args {
         if let Some(v) = a.strip_prefix("only=") {
             only = v;
+        } else if let Some(v) = a.strip_prefix("file=") {
+            file = Some(v);
         } else if let Some(v) = a.strip_prefix("rule=") {
             match Rule::ALL.iter().find(|r| v.parse() == Ok(r.code())) {
                 Some(&r) => rule = Some(r),
@@ -138,18 +182,27 @@ pub fn run(args: &[String]) -> i32 {
             return usage();
         }
     }
-    let positions: Vec<&BenchPosition> = POSITIONS
-        .iter()
-        .filter(|p| p.name.starts_with(only))
-        .collect();
+    let positions: Vec<(String, Board)> = match file {
+        Some(path) => match read_positions(path, rule) {
+            Ok(list) => list,
+            Err(e) => {
+                say(format_args!("bench: {e}"));
+                return 2;
+            }
+        },
+        None => POSITIONS
+            .iter()
+            .filter(|p| p.name.starts_with(only))
+            .map(|p| (p.name.to_string(), board_under(p, rule.unwrap_or(p.rule))))
+            .collect(),
+    };
     if positions.is_empty() {
         return usage();
     }
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let t0 = Instant::now();
-    for p in positions {
-        let board = board_under(p, rule.unwrap_or(p.rule));
+    for (name, board) in positions {
         let mut s = Searcher::new(tt_bytes);
         s.set_params(params);
         let limits = match movetime {
@@ -168,13 +221,14 @@ pub fn run(args: &[String]) -> i32 {
                 None => Limits::depth(depth),
             },
         };
-        let r = s
-            .search(&board, &limits, &stop)
-            .expect("bench position has moves");
+        let Some(r) = s.search(&board, &limits, &stop) else {
+            say(format_args!("{name:<16} no move to search"));
+            continue;
+        };
         total_nodes += r.nodes;
         say(format_args!(
             "{:<16} depth {:>2} score {:>6} best {:<5} nodes {:>10} time {:>6} ms",
-            p.name,
+            name,
             r.depth,
             r.score,
             r.best.to_string(),
@@ -195,7 +249,7 @@ pub fn run(args: &[String]) -> i32 {
 fn usage() -> i32 {
     say(format_args!(
         "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [hash=MB] [rule=R] [only=NAME] \
-         [PARAM=V]..."
+         [file=PATH] [PARAM=V]..."
     ));
     2
 }
@@ -229,5 +283,29 @@ mod tests {
         assert_eq!(run(&args(&["depth=1", "hash=1"])), 0);
         assert_eq!(run(&args(&["depth=1", "hash=0"])), 2);
         assert_eq!(run(&args(&["depth=1", "hash=big"])), 2);
+    }
+
+    /// A position file is read line by line; a bad size, rule or move, or a missing
+    /// file, is a usage error, not a panic.
+    #[test]
+    fn bench_reads_a_position_file() {
+        let dir = std::env::temp_dir().join(format!("wuzi-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let run_with = |text: &str| {
+            let path = dir.join("p.txt");
+            std::fs::write(&path, text).unwrap();
+            run(&["depth=1".to_string(), format!("file={}", path.display())])
+        };
+        assert_eq!(
+            run_with("# comment\na 15 0 7,7 8,8\n\nb 20 4 9,9 # note\n"),
+            0
+        );
+        assert_eq!(run_with("a 4 0 1,1\n"), 2, "size below 5");
+        assert_eq!(run_with("a 15 3 7,7\n"), 2, "no rule 3");
+        assert_eq!(run_with("a 15 0 7,7 7,7\n"), 2, "occupied point");
+        assert_eq!(run_with("a 15 0 7-7\n"), 2, "not x,y");
+        assert_eq!(run_with("# only a comment\n"), 2, "no positions");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(run(&["file=/no/such/file".to_string()]), 2);
     }
 }
