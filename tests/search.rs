@@ -450,8 +450,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
 /// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
-/// and on 20x20, `four_three_guard` under renju and `forced_ext` under standard and
-/// renju, where their matches gained: elsewhere the default search is the one with the
+/// and on 20x20, `four_three_guard` under renju and `forced_ext` under every rule
+/// but caro (on 20x20 too), where their matches gained: elsewhere the default search is the one with the
 /// switch off, to the node, though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
@@ -485,10 +485,10 @@ fn the_switches_act_only_where_they_gained() {
             matches!(rule, Rule::Freestyle | Rule::Standard),
             rule == Rule::Caro,
             rule == Rule::Renju,
-            matches!(rule, Rule::Standard | Rule::Renju),
+            rule != Rule::Caro,
         )
     });
-    let free20 = (b20, false, false, true, false, false);
+    let free20 = (b20, false, false, true, false, true);
     for (b, pair_on, cm_on, uf_on, g_on, fe_on) in cases.into_iter().chain([free20]) {
         let expected = Params {
             tt_eval: 2 * i32::from(pair_on),

@@ -346,9 +346,16 @@ pub struct Params {
     /// forced, or under caro one of two) is searched a ply deeper everywhere, not only
     /// at the horizon: a four and its answer then cost the attacker's ply alone, so
     /// forcing lines are read further (CITE: the check extension of chess engines).
-    /// 1: under the rules of `FORCED_EXT_RULES` on boards up to 15x15; 2: always;
+    /// 1: under the rules of `FORCED_EXT_RULES` on boards up to 15x15 and of
+    /// `FORCED_EXT_LARGE_RULES` on larger ones; 2: always;
     /// 0: only at the horizon. Each iteration costs more: the depth-16 trees went from
-    /// 1.17M to 3.16M nodes (renju15-middle) and from 1.46M to 4.03M (std15-middle).
+    /// 1.17M to 3.16M nodes (renju15-middle) and from 1.46M to 4.03M (std15-middle);
+    /// over `scripts/middle15.txt` at depth 12 (geometric means), freestyle 117K to
+    /// 300K, standard 163K to 656K, renju 198K to 499K: about two plies of nominal
+    /// depth. Half a ply a forced node (a ply every second one along the path) costs
+    /// half as much (standard 255K, renju 233K) but lost: standard 451 games, 225
+    /// pairs [38, 5, 160, 5, 17], -32.5 [-55.4, -9.9] against the whole ply, stopped
+    /// at LLR -2.83.
     /// 2 against 0 at 100 ms/move (game pairs, SPRT 0/10, screened sets):
     /// - renju: 732 games, 366 pairs [49, 5, 214, 4, 94], +42.5 Elo [+20.3, +65.0],
     ///   H1; only at depths 1 and 2 (a depth-16 tree of 1.21M nodes): 287 pairs,
@@ -356,8 +363,12 @@ pub struct Params {
     /// - standard: 1948 games, 974 pairs [156, 23, 561, 25, 209], +19.3 [+5.7,
     ///   +32.9], H1;
     /// - freestyle: 1085 games, 542 pairs [92, 21, 318, 23, 88], -1.9 [-19.3, +15.5],
-    ///   stopped; 20x20: 1551 games, 775 pairs [160, 0, 436, 0, 179], +8.5 [-7.7,
-    ///   +24.7], stopped;
+    ///   stopped; but at 300 ms/move, 721 games, 360 pairs [28, 24, 242, 13, 53],
+    ///   +18.8 [+1.0, +36.8] (LLR 1.66, stopped by the clock), so on: the longer the
+    ///   move, the further the forcing lines it reads (tournament moves take
+    ///   seconds). 20x20: 1551 games, 775 pairs [160, 0, 436, 0, 179], +8.5 [-7.7,
+    ///   +24.7], stopped; at 300 ms/move 496 games, 248 pairs [23, 0, 166, 0, 59],
+    ///   +50.8 [+26.4, +75.7], H1: on there too;
     /// - caro, where a block may have two points: 273 games, 136 pairs [37, 10, 61,
     ///   13, 15], -52.8 [-91.4, -15.4], stopped.
     pub forced_ext: i32,
@@ -796,7 +807,12 @@ impl Searcher {
         self.four_three_guard =
             Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
         self.three_lines = Params::on_for(self.params.three_lines, board, &THREE_LINE_RULES);
-        self.forced_ext = Params::on_for(self.params.forced_ext, board, &FORCED_EXT_RULES);
+        self.forced_ext = Params::on_for_sizes(
+            self.params.forced_ext,
+            board,
+            &FORCED_EXT_RULES,
+            &FORCED_EXT_LARGE_RULES,
+        );
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1256,7 +1272,11 @@ impl Searcher {
             // Not here: Rapfi's trivial move pruning (below depth 5, skip moves where
             // neither side makes an open two or more): only 4% off the depth-13
             // bench tree, as late move pruning already drops most of them; not played.
-            // Fours, their blocks and forced replies are never reduced.
+            // Fours, their blocks and forced replies are never reduced. (Fours reduced
+            // like quiet moves, as Rapfi does, shrank the depth-12 trees of
+            // scripts/middle15.txt by 26 to 32% under standard, renju and caro, but
+            // under standard scored 410 game pairs [62, 9, 264, 13, 62], +1.7 Elo
+            // [-17.2, +20.6] at 100 ms/move, stopped.)
             // The threat class the move makes for us (kept for `cont_attack`).
             let made = b.info(m as usize, me).threat;
             let reducible = !tactical
@@ -1716,7 +1736,10 @@ const PLAIN_BLOCK_RULES: [Rule; 0] = [];
 
 /// The rules where `forced_ext` 1 extends every forced block (see
 /// [`Params::forced_ext`]).
-const FORCED_EXT_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
+const FORCED_EXT_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+
+/// The same on boards larger than 15x15.
+const FORCED_EXT_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// Whether cell `i` only stops the opponent's plain four (see
 /// [`Params::plain_blocks`]): he has no three on the board, would make just one four
