@@ -450,9 +450,9 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 
 /// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
 /// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
-/// and on 20x20, `four_three_guard` under renju and `forced_ext` under every rule
-/// but caro (on 20x20 too), where their matches gained: elsewhere the default search is the one with the
-/// switch off, to the node, though every switch acts there when set to 2.
+/// and on 20x20, `four_three_guard` under renju and `forced_ext` under every rule but
+/// caro (on 20x20 too), where their matches gained: elsewhere the default search is the
+/// one with the switch off, to the node, though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
