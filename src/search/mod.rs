@@ -1349,8 +1349,8 @@ impl Searcher {
                 // high and were searched again; not played. Nor a ply more at an
                 // expected cut node (Stockfish's cut-node reduction: the node type
                 // passed down as in Stockfish, the ply added to any reduced move):
-                // freestyle -30.4 Elo [-59.2, -2.1] (229 game pairs), standard -20.9
-                // [-45.5, +3.5] (258), 100 ms/move, stopped; the depth-15 bench trees
+                // freestyle -28.5 Elo [-57.0, -0.4] (232 game pairs), standard -22.1
+                // [-46.6, +2.3] (260), 100 ms/move, stopped; the depth-15 bench trees
                 // moved both ways (std15-middle 2.93M to 4.38M, renju 1.55M to 1.01M).
                 let mut sc = -self.pvs(b, new_depth - r, ply + 1, -alpha - 1, -alpha, false, stop);
                 // Not here: the re-search a ply deeper when the reduced score beats the
