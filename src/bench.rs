@@ -2,17 +2,17 @@
 //! fixed table size. The total node count is the engine's signature: it changes only
 //! when search behaviour changes (quote it as `Bench: N` in such commits).
 //!
-//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME] [file=PATH]`: with
-//! `nodes` or `movetime`, each position is searched with that node budget
-//! (deterministic) or for that long instead, and the depth reached is reported.
+//! `pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [rule=R] [only=NAME]
+//! [file=PATH]`: with `nodes` or `movetime`, each position is searched with that node
+//! budget (deterministic) or for that long instead, and the depth reached is reported.
 //! `rule=R` (a Gomocup rule number) plays every position's moves under that rule
-//! instead of its own, to compare the rules' trees on the same stones. `only=NAME`
-//! searches only the positions whose name starts with `NAME` (to profile or time one of
-//! them). `file=PATH` searches the positions listed in a file instead, one a line as
-//! `NAME SIZE RULE MOVES` (RULE a Gomocup rule number, MOVES `x,y` black first; `#`
-//! starts a comment): a wider sample than the built-in seven, for judging a change to
-//! the tree's size, which varies a lot from one position to the next. `NAME=V` sets
-//! a search tunable (a `Params` field) for a quick look at its effect.
+//! instead of its own, to compare the rules' trees on the same stones. `file=PATH`
+//! searches the positions listed in a file instead, one a line as `NAME SIZE RULE
+//! MOVES` (RULE a Gomocup rule number, MOVES `x,y` black first; `#` starts a comment):
+//! a wider sample than the built-in seven, for judging a change to the tree's size,
+//! which varies a lot from one position to the next. `only=NAME` searches only the
+//! built-in positions whose name starts with `NAME` (to profile or time one of them).
+//! `NAME=V` sets a search tunable (a `Params` field) for a quick look at its effect.
 
 use crate::board::Board;
 use crate::search::{Limits, Params, Searcher};
@@ -83,11 +83,22 @@ pub const POSITIONS: &[BenchPosition] = &[
 /// Parses a space-separated move list.
 pub fn parse_moves(s: &str) -> Vec<Pos> {
     s.split_whitespace()
-        .map(|m| {
-            let (x, y) = m.split_once(',').expect("x,y");
-            Pos::new(x.parse().expect("x"), y.parse().expect("y"))
-        })
+        .map(|m| parse_move(m).expect("x,y"))
         .collect()
+}
+
+/// Parses one move written `x,y`.
+fn parse_move(m: &str) -> Option<Pos> {
+    let (x, y) = m.split_once(',')?;
+    Some(Pos::new(x.parse().ok()?, y.parse().ok()?))
+}
+
+/// The rule of a canonical Gomocup rule number (0, 1, 4, 8 or 9).
+fn rule_of_code(v: &str) -> Option<Rule> {
+    Rule::ALL
+        .iter()
+        .copied()
+        .find(|r| v.parse() == Ok(r.code()))
 }
 
 /// Builds the position of a bench entry.
@@ -124,14 +135,11 @@ fn read_positions(path: &str, rule: Option<Rule>) -> Result<Vec<(String, Board)>
             .ok_or_else(|| bad("size must be 5 to 32"))?;
         let own = words
             .next()
-            .and_then(|w| Rule::ALL.iter().find(|r| w.parse() == Ok(r.code())))
+            .and_then(rule_of_code)
             .ok_or_else(|| bad("unknown rule number"))?;
-        let mut b = Board::new(size, size, rule.unwrap_or(*own));
+        let mut b = Board::new(size, size, rule.unwrap_or(own));
         for w in words {
-            let m = w
-                .split_once(',')
-                .and_then(|(x, y)| Some(Pos::new(x.parse().ok()?, y.parse().ok()?)))
-                .ok_or_else(|| bad(&format!("bad move {w}")))?;
+            let m = parse_move(w).ok_or_else(|| bad(&format!("bad move {w}")))?;
             b.play(m).map_err(|e| bad(&format!("move {w}: {e}")))?;
         }
         out.push((name, b));
@@ -158,8 +166,8 @@ pub fn run(args: &[String]) -> i32 {
         } else if let Some(v) = a.strip_prefix("file=") {
             file = Some(v);
         } else if let Some(v) = a.strip_prefix("rule=") {
-            match Rule::ALL.iter().find(|r| v.parse() == Ok(r.code())) {
-                Some(&r) => rule = Some(r),
+            match rule_of_code(v) {
+                Some(r) => rule = Some(r),
                 None => return usage(),
             }
         } else if let Some(v) = a.strip_prefix("hash=") {

@@ -347,8 +347,8 @@ pub struct Params {
     /// at the horizon: a four and its answer then cost the attacker's ply alone, so
     /// forcing lines are read further (CITE: the check extension of chess engines).
     /// 1: under the rules of `FORCED_EXT_RULES` on boards up to 15x15 and of
-    /// `FORCED_EXT_LARGE_RULES` on larger ones; 2: always;
-    /// 0: only at the horizon. Each iteration costs more: the depth-16 trees went from
+    /// `FORCED_EXT_LARGE_RULES` on larger ones; 2: always; 0: only at the horizon.
+    /// Each iteration costs more: the depth-16 trees went from
     /// 1.17M to 3.16M nodes (renju15-middle) and from 1.46M to 4.03M (std15-middle);
     /// over `scripts/middle15.txt` at depth 12 (geometric means), freestyle 117K to
     /// 300K, standard 163K to 656K, renju 198K to 499K: about two plies of nominal
@@ -1734,8 +1734,8 @@ const THREE_LINE_RULES: [Rule; 0] = [];
 /// The rules under which `plain_blocks` 1 turns the switch on.
 const PLAIN_BLOCK_RULES: [Rule; 0] = [];
 
-/// The rules where `forced_ext` 1 extends every forced block (see
-/// [`Params::forced_ext`]).
+/// The rules where `forced_ext` 1 extends every forced block on boards up to 15x15
+/// (see [`Params::forced_ext`]).
 const FORCED_EXT_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The same on boards larger than 15x15.
