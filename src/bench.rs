@@ -11,7 +11,8 @@
 //! MOVES` (RULE a Gomocup rule number, MOVES `x,y` black first; `#` starts a comment):
 //! a wider sample than the built-in seven, for judging a change to the tree's size,
 //! which varies a lot from one position to the next. `only=NAME` searches only the
-//! built-in positions whose name starts with `NAME` (to profile or time one of them).
+//! positions (built-in or from the file) whose name starts with `NAME`, to profile or
+//! time one of them, or one rule's part of a file.
 //! `NAME=V` sets a search tunable (a `Params` field) for a quick look at its effect.
 
 use crate::board::Board;
@@ -190,7 +191,7 @@ pub fn run(args: &[String]) -> i32 {
             return usage();
         }
     }
-    let positions: Vec<(String, Board)> = match file {
+    let mut positions: Vec<(String, Board)> = match file {
         Some(path) => match read_positions(path, rule) {
             Ok(list) => list,
             Err(e) => {
@@ -200,10 +201,10 @@ pub fn run(args: &[String]) -> i32 {
         },
         None => POSITIONS
             .iter()
-            .filter(|p| p.name.starts_with(only))
             .map(|p| (p.name.to_string(), board_under(p, rule.unwrap_or(p.rule))))
             .collect(),
     };
+    positions.retain(|(name, _)| name.starts_with(only));
     if positions.is_empty() {
         return usage();
     }
@@ -313,6 +314,19 @@ mod tests {
         assert_eq!(run_with("a 15 0 7,7 7,7\n"), 2, "occupied point");
         assert_eq!(run_with("a 15 0 7-7\n"), 2, "not x,y");
         assert_eq!(run_with("# only a comment\n"), 2, "no positions");
+        let two = "free1 15 0 7,7 8,8\nstan1 15 1 7,7 8,8\n";
+        let path = dir.join("two.txt");
+        std::fs::write(&path, two).unwrap();
+        let with_only = |only: &str| {
+            let file = format!("file={}", path.display());
+            run(&["depth=1".to_string(), file, format!("only={only}")])
+        };
+        assert_eq!(
+            with_only("stan"),
+            0,
+            "only= picks among the file's positions"
+        );
+        assert_eq!(with_only("renj"), 2, "no file position matches");
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(run(&["file=/no/such/file".to_string()]), 2);
     }
