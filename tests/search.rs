@@ -448,11 +448,13 @@ fn a_change_of_rule_starts_the_tables_afresh() {
     }
 }
 
-/// `tt_eval` and `cont_attack` are on by default under freestyle on boards up to
-/// 15x15 alone, `countermove` under freestyle and standard, `useless_fours` under caro
-/// and on 20x20, `four_three_guard` under renju and `forced_ext` under every rule but
-/// caro (on 20x20 too), where their matches gained: elsewhere the default search is the
-/// one with the switch off, to the node, though every switch acts there when set to 2.
+/// Each switch is on by default where its matches gained: `tt_eval` under freestyle
+/// and renju on boards up to 15x15, `cont_attack` under freestyle on such boards,
+/// `countermove` under freestyle and standard, `useless_fours` under caro and on
+/// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
+/// 20x20 too), and `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
+/// renju. Elsewhere the default search is the one with the switch off, to the node,
+/// though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
@@ -463,42 +465,50 @@ fn the_switches_act_only_where_they_gained() {
             .unwrap();
         (r.best, r.score, r.nodes)
     };
+    // Every switch at `v`; with `on`, each at 2 where it should be on by default
+    // (under `rule`, on a 15x15 board or a larger one) and 0 elsewhere.
     let with = |v: i32| Params {
         tt_eval: v,
         cont_attack: v,
         countermove: v,
+        plain_blocks: v,
         useless_fours: v,
         four_three_guard: v,
         three_lines: v,
         forced_ext: v,
+        lmr_fours: v,
+        lmr_early: v,
         ..Params::DEFAULT
     };
+    let on = |rule: Rule, large: bool| {
+        let (free, std, renju, caro) = (
+            rule == Rule::Freestyle,
+            rule == Rule::Standard,
+            rule == Rule::Renju,
+            rule == Rule::Caro,
+        );
+        let two = |b: bool| 2 * i32::from(b);
+        Params {
+            tt_eval: two(!large && (free || renju)),
+            cont_attack: two(!large && free),
+            countermove: two(!large && (free || std)),
+            plain_blocks: two(!large && renju),
+            useless_fours: two(large || caro),
+            four_three_guard: two(!large && renju),
+            three_lines: 0,
+            forced_ext: two(if large { free } else { !caro }),
+            lmr_fours: two(!large && renju),
+            lmr_early: two(!large && renju),
+            ..Params::DEFAULT
+        }
+    };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
-    // (board, whether tt_eval and cont_attack are on, whether countermove is,
-    // whether useless_fours is, whether four_three_guard is, whether forced_ext is)
-    // by default; three_lines is off everywhere.
     let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
         b15.set_rule(rule);
-        (
-            b15.clone(),
-            rule == Rule::Freestyle,
-            matches!(rule, Rule::Freestyle | Rule::Standard),
-            rule == Rule::Caro,
-            rule == Rule::Renju,
-            rule != Rule::Caro,
-        )
+        (b15.clone(), on(rule, false))
     });
-    let free20 = (b20, false, false, true, false, true);
-    for (b, pair_on, cm_on, uf_on, g_on, fe_on) in cases.into_iter().chain([free20]) {
-        let expected = Params {
-            tt_eval: 2 * i32::from(pair_on),
-            cont_attack: 2 * i32::from(pair_on),
-            countermove: 2 * i32::from(cm_on),
-            useless_fours: 2 * i32::from(uf_on),
-            four_three_guard: 2 * i32::from(g_on),
-            forced_ext: 2 * i32::from(fe_on),
-            ..Params::DEFAULT
-        };
+    let free20 = (b20, on(Rule::Freestyle, true));
+    for (b, expected) in cases.into_iter().chain([free20]) {
         let (default, off, every) = (
             search(Params::DEFAULT, &b),
             search(with(0), &b),
@@ -506,11 +516,7 @@ fn the_switches_act_only_where_they_gained() {
         );
         let what = format!("{:?} {}x{}", b.rule(), b.width(), b.height());
         assert_eq!(default, search(expected, &b), "{what}");
-        assert_eq!(
-            pair_on || cm_on || uf_on || g_on || fe_on,
-            default != off,
-            "{what}: on means it acts"
-        );
+        assert_ne!(default, off, "{what}: some switch is on and acts");
         assert_ne!(off, every, "{what}: the switches act here when set");
     }
     // three_lines alone, when set, changes the search (fewer nodes).

@@ -234,8 +234,9 @@ pub struct Params {
     /// The static pruning (razoring, reverse futility; futility too when on) reads the
     /// table's score in place of the evaluation where the entry's bound says the
     /// position is better (lower bound) or worse (upper bound) than the evaluation, or
-    /// is exact (CITE: as Stockfish and Rapfi do). 1: under freestyle on boards up to 15x15; 2: always;
-    /// 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
+    /// is exact (CITE: as Stockfish and Rapfi do). 1: under the rules of
+    /// `TT_EVAL_RULES` (freestyle, and renju as part of the lean set, see `lmr_early`)
+    /// on boards up to 15x15; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
     /// 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
     /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046,
     /// +4.5 [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three
@@ -283,14 +284,15 @@ pub struct Params {
     /// nothing else), and we make less than a three, is ordered and reduced like a
     /// point that stops an open three, not like a block of a four, while the opponent
     /// has no three on the board: the four it prevents is no threat yet (1: under the
-    /// rules of `PLAIN_BLOCK_RULES`, none yet; 2: always; 0: off). Off, such points
+    /// rules of `PLAIN_BLOCK_RULES`, renju as part of the lean set, see `lmr_early`;
+    /// 2: always; 0: off). Off, such points
     /// are ordered above our own threes and never reduced; under caro they were an eighth
     /// of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
     /// to 0.83M nodes (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game
     /// pairs): freestyle 4000 games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo
     /// [-1.9, +14.2] (SPRT 0/10 LLR 0.70, undecided at the game limit); caro 490
     /// pairs +4.6 [-12.9, +22.1] (stopped); caro again after the table fix, 400 pairs
-    /// [44, 36, 236, 38, 46], +2.6 [-15.1, +20.4] (stopped). No gain shown: off.
+    /// [44, 36, 236, 38, 46], +2.6 [-15.1, +20.4] (stopped). No gain shown alone.
     pub plain_blocks: i32,
     /// While the opponent has a three, a four of ours that does not stop it (he makes
     /// no four there) is reduced by two plies when more than four points from his last
@@ -372,6 +374,29 @@ pub struct Params {
     /// - caro, where a block may have two points: 273 games, 136 pairs [37, 10, 61,
     ///   13, 15], -52.8 [-91.4, -15.4], stopped.
     pub forced_ext: i32,
+    /// Our moves that make a plain four (a four and no three) are reduced like quiet
+    /// moves, unless a five must be stopped (CITE: Rapfi reduces fours too). 1: under
+    /// the rules of `LEAN_RULES` on boards up to 15x15; 2: always; 0: off (fours are
+    /// never reduced). Alone it shrank the depth-12 trees of `scripts/middle15.txt`
+    /// by 8 to 18% (geometric means): most fours come early in the move order, where
+    /// no reduction starts (`lmr_min_moves`), hence `lmr_early`. Earlier, fours
+    /// reduced like quiet moves from the fourth move on under standard: 410 game pairs
+    /// [62, 9, 264, 13, 62], +1.7 Elo [-17.2, +20.6] at 100 ms/move, stopped. See
+    /// `lmr_early` for the set it gained in.
+    pub lmr_fours: i32,
+    /// Late move reductions from the second move on, not only after `lmr_min_moves`
+    /// moves (CITE: Rapfi and Stockfish reduce from the second move). 1: under the
+    /// rules of `LEAN_RULES` on boards up to 15x15; 2: always; 0: off.
+    ///
+    /// The lean set: this, `lmr_fours`, and `plain_blocks` and `tt_eval` under the
+    /// same rules, together. Depth-12 trees of `scripts/middle15.txt` (geometric
+    /// means) with all four at 2 against the defaults: freestyle 300K to 267K nodes,
+    /// standard 656K to 325K, renju 499K to 282K, caro 1076K to 541K. Depth reached
+    /// in 2.1M nodes (about 1 s): std15-middle 14 to 15, renju15-middle 15 to 17,
+    /// caro15-middle 13 to 14. All four at 2 against the defaults at 100 ms/move
+    /// (game pairs, SPRT 0/10), renju: 575 games, 287 pairs [29, 6, 179, 5, 68],
+    /// +46.9 Elo [+23.6, +70.6], H1.
+    pub lmr_early: i32,
 }
 
 impl Params {
@@ -407,11 +432,13 @@ impl Params {
         tt_eval: 1,
         cont_attack: 1,
         countermove: 1,
-        plain_blocks: 0,
+        plain_blocks: 1,
         useless_fours: 1,
         four_three_guard: 1,
         three_lines: 0,
         forced_ext: 1,
+        lmr_fours: 1,
+        lmr_early: 1,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -465,6 +492,8 @@ impl Params {
             "four_three_guard" => self.four_three_guard = v,
             "three_lines" => self.three_lines = v,
             "forced_ext" => self.forced_ext = v,
+            "lmr_fours" => self.lmr_fours = v,
+            "lmr_early" => self.lmr_early = v,
             _ => return false,
         }
         true
@@ -643,6 +672,8 @@ pub struct Searcher {
     four_three_guard: bool,
     three_lines: bool,
     forced_ext: bool,
+    lmr_fours: bool,
+    lmr_early: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -711,6 +742,8 @@ impl Searcher {
             four_three_guard: false,
             three_lines: false,
             forced_ext: false,
+            lmr_fours: false,
+            lmr_early: false,
             tables_for: None,
         }
     }
@@ -790,7 +823,7 @@ impl Searcher {
         self.node_limit = limits.nodes;
         self.use_lmr_div(self.params.lmr_div(board.rule()));
         self.history_threes = self.params.history_threes(board.rule());
-        self.tt_eval = Params::on_for(self.params.tt_eval, board, &[Rule::Freestyle]);
+        self.tt_eval = Params::on_for(self.params.tt_eval, board, &TT_EVAL_RULES);
         self.cont_attack = Params::on_for(self.params.cont_attack, board, &[Rule::Freestyle]);
         self.countermove = Params::on_for(
             self.params.countermove,
@@ -813,6 +846,8 @@ impl Searcher {
             &FORCED_EXT_RULES,
             &FORCED_EXT_LARGE_RULES,
         );
+        self.lmr_fours = Params::on_for(self.params.lmr_fours, board, &LEAN_RULES);
+        self.lmr_early = Params::on_for(self.params.lmr_early, board, &LEAN_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1280,6 +1315,7 @@ impl Searcher {
             // The threat class the move makes for us (kept for `cont_attack`).
             let made = b.info(m as usize, me).threat;
             let reducible = !tactical
+                || (self.lmr_fours && s.opp_fives == 0 && made == Threat::Four)
                 || (self.plain_blocks && is_plain_block(b, &s, m as usize))
                 || (order < FOUR_ORDER
                     && (threes_reducible || stops_reducible)
@@ -1307,7 +1343,7 @@ impl Searcher {
             } else {
                 // Step 6. Late move reductions for quiet moves (CITE: LMR, as in Stockfish).
                 let r = if depth >= self.params.lmr_min_depth
-                    && k >= self.params.lmr_min_moves
+                    && (k >= self.params.lmr_min_moves || self.lmr_early)
                     && reducible
                 {
                     if self.lmr_div > 0 {
@@ -1732,7 +1768,14 @@ impl LineGuard {
 const THREE_LINE_RULES: [Rule; 0] = [];
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
-const PLAIN_BLOCK_RULES: [Rule; 0] = [];
+const PLAIN_BLOCK_RULES: [Rule; 1] = [Rule::Renju];
+
+/// The rules under which `lmr_fours` and `lmr_early` 1 turn the switches on (the
+/// lean set, see [`Params::lmr_early`]).
+const LEAN_RULES: [Rule; 1] = [Rule::Renju];
+
+/// The rules under which `tt_eval` 1 turns the switch on.
+const TT_EVAL_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
 
 /// The rules where `forced_ext` 1 extends every forced block on boards up to 15x15
 /// (see [`Params::forced_ext`]).
