@@ -235,14 +235,15 @@ pub struct Params {
     /// table's score in place of the evaluation where the entry's bound says the
     /// position is better (lower bound) or worse (upper bound) than the evaluation, or
     /// is exact (CITE: as Stockfish and Rapfi do). 1: under the rules of
-    /// `TT_EVAL_RULES` (freestyle, and renju as part of the lean set, see `lmr_early`)
+    /// `TT_EVAL_RULES` (freestyle; standard and renju as part of the lean set, see
+    /// `lmr_early`)
     /// on boards up to 15x15; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
     /// 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
     /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046,
     /// +4.5 [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three
     /// stopped) and -2.0 [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2
-    /// [-2.1, +8.5]: no gain shown, so it stays off under standard (branch
-    /// `exp/tte-std` has it on there). With `cont_attack`, see there.
+    /// [-2.1, +8.5]: no gain shown alone (with the lean set it is on under standard).
+    /// With `cont_attack`, see there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
@@ -284,7 +285,8 @@ pub struct Params {
     /// nothing else), and we make less than a three, is ordered and reduced like a
     /// point that stops an open three, not like a block of a four, while the opponent
     /// has no three on the board: the four it prevents is no threat yet (1: under the
-    /// rules of `PLAIN_BLOCK_RULES`, renju as part of the lean set, see `lmr_early`;
+    /// rules of `PLAIN_BLOCK_RULES`, standard and renju as part of the lean set, see
+    /// `lmr_early`;
     /// 2: always; 0: off). Off, such points
     /// are ordered above our own threes and never reduced; under caro they were an eighth
     /// of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
@@ -394,8 +396,11 @@ pub struct Params {
     /// standard 656K to 325K, renju 499K to 282K, caro 1076K to 541K. Depth reached
     /// in 2.1M nodes (about 1 s): std15-middle 14 to 15, renju15-middle 15 to 17,
     /// caro15-middle 13 to 14. All four at 2 against the defaults at 100 ms/move
-    /// (game pairs, SPRT 0/10), renju: 575 games, 287 pairs [29, 6, 179, 5, 68],
-    /// +46.9 Elo [+23.6, +70.6], H1.
+    /// (game pairs, SPRT 0/10):
+    /// - renju: 575 games, 287 pairs [29, 6, 179, 5, 68], +46.9 Elo [+23.6, +70.6],
+    ///   H1;
+    /// - standard: 664 games, 332 pairs [38, 7, 198, 16, 73], +41.5 [+19.6, +63.8],
+    ///   H1 (std15-middle's depth-16 tree 2.67M nodes).
     pub lmr_early: i32,
 }
 
@@ -1768,14 +1773,14 @@ impl LineGuard {
 const THREE_LINE_RULES: [Rule; 0] = [];
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
-const PLAIN_BLOCK_RULES: [Rule; 1] = [Rule::Renju];
+const PLAIN_BLOCK_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 
 /// The rules under which `lmr_fours` and `lmr_early` 1 turn the switches on (the
 /// lean set, see [`Params::lmr_early`]).
-const LEAN_RULES: [Rule; 1] = [Rule::Renju];
+const LEAN_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 
 /// The rules under which `tt_eval` 1 turns the switch on.
-const TT_EVAL_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Renju];
+const TT_EVAL_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The rules where `forced_ext` 1 extends every forced block on boards up to 15x15
 /// (see [`Params::forced_ext`]).
