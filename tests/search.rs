@@ -448,12 +448,12 @@ fn a_change_of_rule_starts_the_tables_afresh() {
     }
 }
 
-/// Each switch is on by default where its matches gained: `tt_eval` under freestyle,
-/// standard and renju on boards up to 15x15, `cont_attack` under freestyle on such boards,
+/// Each switch is on by default where its matches gained: `tt_eval` under every rule
+/// on boards up to 15x15, `cont_attack` under freestyle on such boards,
 /// `countermove` under freestyle and standard, `useless_fours` under caro and on
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), and `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
-/// standard and renju. Elsewhere the default search is the one with the switch off, to the node,
+/// standard, renju and caro. Elsewhere the default search is the one with the switch off, to the node,
 /// though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
@@ -489,16 +489,16 @@ fn the_switches_act_only_where_they_gained() {
         );
         let two = |b: bool| 2 * i32::from(b);
         Params {
-            tt_eval: two(!large && (free || std || renju)),
+            tt_eval: two(!large),
             cont_attack: two(!large && free),
             countermove: two(!large && (free || std)),
-            plain_blocks: two(!large && (std || renju)),
+            plain_blocks: two(!large && !free),
             useless_fours: two(large || caro),
             four_three_guard: two(!large && renju),
             three_lines: 0,
             forced_ext: two(if large { free } else { !caro }),
-            lmr_fours: two(!large && (std || renju)),
-            lmr_early: two(!large && (std || renju)),
+            lmr_fours: two(!large && !free),
+            lmr_early: two(!large && !free),
             ..Params::DEFAULT
         }
     };

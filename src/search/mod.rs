@@ -235,8 +235,8 @@ pub struct Params {
     /// table's score in place of the evaluation where the entry's bound says the
     /// position is better (lower bound) or worse (upper bound) than the evaluation, or
     /// is exact (CITE: as Stockfish and Rapfi do). 1: under the rules of
-    /// `TT_EVAL_RULES` (freestyle; standard and renju as part of the lean set, see
-    /// `lmr_early`)
+    /// `TT_EVAL_RULES` (freestyle; standard, renju and caro as part of the lean set,
+    /// see `lmr_early`)
     /// on boards up to 15x15; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
     /// 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
     /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046,
@@ -285,8 +285,8 @@ pub struct Params {
     /// nothing else), and we make less than a three, is ordered and reduced like a
     /// point that stops an open three, not like a block of a four, while the opponent
     /// has no three on the board: the four it prevents is no threat yet (1: under the
-    /// rules of `PLAIN_BLOCK_RULES`, standard and renju as part of the lean set, see
-    /// `lmr_early`;
+    /// rules of `PLAIN_BLOCK_RULES`, standard, renju and caro as part of the lean set,
+    /// see `lmr_early`;
     /// 2: always; 0: off). Off, such points
     /// are ordered above our own threes and never reduced; under caro they were an eighth
     /// of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
@@ -400,7 +400,8 @@ pub struct Params {
     /// - renju: 575 games, 287 pairs [29, 6, 179, 5, 68], +46.9 Elo [+23.6, +70.6],
     ///   H1;
     /// - standard: 664 games, 332 pairs [38, 7, 198, 16, 73], +41.5 [+19.6, +63.8],
-    ///   H1 (std15-middle's depth-16 tree 2.67M nodes).
+    ///   H1 (std15-middle's depth-16 tree 2.67M nodes);
+    /// - caro: 640 games, 320 pairs [36, 20, 155, 46, 63], +43.7 [+21.1, +66.6], H1.
     pub lmr_early: i32,
 }
 
@@ -1773,14 +1774,14 @@ impl LineGuard {
 const THREE_LINE_RULES: [Rule; 0] = [];
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
-const PLAIN_BLOCK_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
+const PLAIN_BLOCK_RULES: [Rule; 3] = [Rule::Standard, Rule::Renju, Rule::Caro];
 
 /// The rules under which `lmr_fours` and `lmr_early` 1 turn the switches on (the
 /// lean set, see [`Params::lmr_early`]).
-const LEAN_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
+const LEAN_RULES: [Rule; 3] = [Rule::Standard, Rule::Renju, Rule::Caro];
 
 /// The rules under which `tt_eval` 1 turns the switch on.
-const TT_EVAL_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
 
 /// The rules where `forced_ext` 1 extends every forced block on boards up to 15x15
 /// (see [`Params::forced_ext`]).
