@@ -453,7 +453,7 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// `countermove` under freestyle and standard, `useless_fours` under caro and on
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), and `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
-/// standard, renju and caro. Elsewhere the default search is the one with the switch off, to the node,
+/// standard, renju and caro, and on 20x20 under freestyle. Elsewhere the default search is the one with the switch off, to the node,
 /// though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
@@ -492,13 +492,13 @@ fn the_switches_act_only_where_they_gained() {
             tt_eval: two(!large),
             cont_attack: two(!large && free),
             countermove: two(!large && (free || std)),
-            plain_blocks: two(!large && !free),
+            plain_blocks: two(if large { free } else { !free }),
             useless_fours: two(large || caro),
             four_three_guard: two(!large && renju),
             three_lines: 0,
             forced_ext: two(if large { free } else { !caro }),
-            lmr_fours: two(!large && !free),
-            lmr_early: two(!large && !free),
+            lmr_fours: two(if large { free } else { !free }),
+            lmr_early: two(if large { free } else { !free }),
             ..Params::DEFAULT
         }
     };

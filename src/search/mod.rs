@@ -285,11 +285,10 @@ pub struct Params {
     /// nothing else), and we make less than a three, is ordered and reduced like a
     /// point that stops an open three, not like a block of a four, while the opponent
     /// has no three on the board: the four it prevents is no threat yet (1: under the
-    /// rules of `PLAIN_BLOCK_RULES`, standard, renju and caro as part of the lean set,
-    /// see `lmr_early`;
-    /// 2: always; 0: off). Off, such points
-    /// are ordered above our own threes and never reduced; under caro they were an eighth
-    /// of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
+    /// rules of `LEAN_RULES` on boards up to 15x15 and of `LEAN_LARGE_RULES` on larger
+    /// ones, as part of the lean set, see `lmr_early`; 2: always; 0: off). Off, such
+    /// points are ordered above our own threes and never reduced; under caro they were
+    /// an eighth of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
     /// to 0.83M nodes (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game
     /// pairs): freestyle 4000 games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo
     /// [-1.9, +14.2] (SPRT 0/10 LLR 0.70, undecided at the game limit); caro 490
@@ -378,7 +377,8 @@ pub struct Params {
     pub forced_ext: i32,
     /// Our moves that make a plain four (a four and no three) are reduced like quiet
     /// moves, unless a five must be stopped (CITE: Rapfi reduces fours too). 1: under
-    /// the rules of `LEAN_RULES` on boards up to 15x15; 2: always; 0: off (fours are
+    /// the rules of `LEAN_RULES` on boards up to 15x15 and of `LEAN_LARGE_RULES` on
+    /// larger ones; 2: always; 0: off (fours are
     /// never reduced). Alone it shrank the depth-12 trees of `scripts/middle15.txt`
     /// by 8 to 18% (geometric means): most fours come early in the move order, where
     /// no reduction starts (`lmr_min_moves`), hence `lmr_early`. Earlier, fours
@@ -388,7 +388,8 @@ pub struct Params {
     pub lmr_fours: i32,
     /// Late move reductions from the second move on, not only after `lmr_min_moves`
     /// moves (CITE: Rapfi and Stockfish reduce from the second move). 1: under the
-    /// rules of `LEAN_RULES` on boards up to 15x15; 2: always; 0: off.
+    /// rules of `LEAN_RULES` on boards up to 15x15 and of `LEAN_LARGE_RULES` on
+    /// larger ones; 2: always; 0: off.
     ///
     /// The lean set: this, `lmr_fours`, and `plain_blocks` and `tt_eval` under the
     /// same rules, together. Depth-12 trees of `scripts/middle15.txt` (geometric
@@ -401,7 +402,9 @@ pub struct Params {
     ///   H1;
     /// - standard: 664 games, 332 pairs [38, 7, 198, 16, 73], +41.5 [+19.6, +63.8],
     ///   H1 (std15-middle's depth-16 tree 2.67M nodes);
-    /// - caro: 640 games, 320 pairs [36, 20, 155, 46, 63], +43.7 [+21.1, +66.6], H1.
+    /// - caro: 640 games, 320 pairs [36, 20, 155, 46, 63], +43.7 [+21.1, +66.6], H1;
+    /// - freestyle 20x20 (without `tt_eval`, which had lost there alone): 540 games,
+    ///   270 pairs [26, 0, 182, 0, 62], +46.6 [+23.4, +70.3], H1.
     pub lmr_early: i32,
 }
 
@@ -842,7 +845,12 @@ impl Searcher {
             &USELESS_FOUR_RULES,
             &Rule::ALL,
         );
-        self.plain_blocks = Params::on_for(self.params.plain_blocks, board, &PLAIN_BLOCK_RULES);
+        self.plain_blocks = Params::on_for_sizes(
+            self.params.plain_blocks,
+            board,
+            &LEAN_RULES,
+            &LEAN_LARGE_RULES,
+        );
         self.four_three_guard =
             Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
         self.three_lines = Params::on_for(self.params.three_lines, board, &THREE_LINE_RULES);
@@ -852,8 +860,10 @@ impl Searcher {
             &FORCED_EXT_RULES,
             &FORCED_EXT_LARGE_RULES,
         );
-        self.lmr_fours = Params::on_for(self.params.lmr_fours, board, &LEAN_RULES);
-        self.lmr_early = Params::on_for(self.params.lmr_early, board, &LEAN_RULES);
+        self.lmr_fours =
+            Params::on_for_sizes(self.params.lmr_fours, board, &LEAN_RULES, &LEAN_LARGE_RULES);
+        self.lmr_early =
+            Params::on_for_sizes(self.params.lmr_early, board, &LEAN_RULES, &LEAN_LARGE_RULES);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1774,11 +1784,12 @@ impl LineGuard {
 const THREE_LINE_RULES: [Rule; 0] = [];
 
 /// The rules under which `plain_blocks` 1 turns the switch on.
-const PLAIN_BLOCK_RULES: [Rule; 3] = [Rule::Standard, Rule::Renju, Rule::Caro];
-
-/// The rules under which `lmr_fours` and `lmr_early` 1 turn the switches on (the
-/// lean set, see [`Params::lmr_early`]).
+/// The rules under which `plain_blocks`, `lmr_fours` and `lmr_early` 1 turn the
+/// switches on, on boards up to 15x15 (the lean set, see [`Params::lmr_early`]) ...
 const LEAN_RULES: [Rule; 3] = [Rule::Standard, Rule::Renju, Rule::Caro];
+
+/// ... and on larger boards.
+const LEAN_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `tt_eval` 1 turns the switch on.
 const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
@@ -2253,7 +2264,7 @@ mod tests {
             });
             let stop = AtomicBool::new(false);
             s.search(&b, &Limits::depth(1), &stop).unwrap();
-            let on = Params::on_for(plain_blocks, &b, &PLAIN_BLOCK_RULES);
+            let on = Params::on_for_sizes(plain_blocks, &b, &LEAN_RULES, &LEAN_LARGE_RULES);
             assert_eq!(s.plain_blocks, on, "plain_blocks {plain_blocks}");
             assert!(is_plain_block(&b, &scan(&b), block));
             let (ob, ot) = (
