@@ -109,7 +109,9 @@ pub struct Params {
     /// stopped); both runs together +17.4 [+4.3, +30.5] in 2680 games. 200 against
     /// 250 had scored +11.5 (1297 games, stopped). Under renju 300 scored -25.9 (148
     /// games, stopped), and under caro 200 -39.5 (H0, 203) and 300 -2.4 [-23.2, +18.4]
-    /// (364 game pairs, stopped).
+    /// (364 game pairs, stopped). With the lean set (see `lmr_early`), 250 against
+    /// 300 under standard: 650 games, 325 pairs [39, 13, 230, 5, 38], -5.3 [-24.3,
+    /// +13.6], stopped.
     pub lmr_log_div_standard: i32,
     /// Late move reductions also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, so never reduced with 0), the same as for a
@@ -126,7 +128,9 @@ pub struct Params {
     ///   later (game pairs): 307 pairs [49, 33, 161, 16, 48], -10.8 [-34.0, +12.4],
     ///   stopped, though it shrinks the depth-15 caro15-middle tree from 7.76M to 2.41M
     ///   nodes; and after the table fix, 196 pairs [33, 15, 109, 17, 22], -17.7
-    ///   [-45.4, +9.7], stopped (three runs, all below 0).
+    ///   [-45.4, +9.7], stopped (three runs, all below 0); with the lean set (see
+    ///   `lmr_early`; depth-12 caro trees of `scripts/middle15.txt` 541K to 366K
+    ///   nodes), 170 pairs [31, 14, 83, 16, 26], -8.2 [-40.5, +24.0], stopped.
     ///
     /// One ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2
     /// in renju (1391) and -6.6 in standard (575).
