@@ -236,18 +236,16 @@ pub struct Params {
     /// - caro: 985 games +465 =58 -462, +1.1 [-20.0, +22.1].
     pub tt_mate: i32,
     /// The static pruning (razoring, reverse futility; futility too when on) reads the
-    /// table's score in place of the evaluation where the entry's bound says the
-    /// position is better (lower bound) or worse (upper bound) than the evaluation, or
-    /// is exact (CITE: as Stockfish and Rapfi do). 1: under the rules of
-    /// `TT_EVAL_RULES` (freestyle; standard, renju and caro as part of the lean set,
-    /// see `lmr_early`)
-    /// on boards up to 15x15; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at
-    /// 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
-    /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046,
-    /// +4.5 [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three
-    /// stopped) and -2.0 [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2
-    /// [-2.1, +8.5]: no gain shown alone (with the lean set it is on under standard).
-    /// With `cont_attack`, see there.
+    /// table's score in place of the evaluation where the entry's bound says the position
+    /// is better (lower bound) or worse (upper bound) than the evaluation, or is exact
+    /// (CITE: as Stockfish and Rapfi do). 1: under the rules of `TT_EVAL_RULES` (freestyle;
+    /// standard, renju and caro as part of the lean set, see `lmr_early`) on boards up to
+    /// 15x15; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes.
+    /// Alone, at 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
+    /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046, +4.5
+    /// [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three stopped) and -2.0
+    /// [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2 [-2.1, +8.5]: no gain shown
+    /// alone (with the lean set it is on under standard). With `cont_attack`, see there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
@@ -286,18 +284,18 @@ pub struct Params {
     /// on the unscreened 20x20 openings): off there too.
     pub countermove: i32,
     /// A point where the opponent would make only a plain four (one blocked four and
-    /// nothing else), and we make less than a three, is ordered and reduced like a
-    /// point that stops an open three, not like a block of a four, while the opponent
-    /// has no three on the board: the four it prevents is no threat yet (1: under the
-    /// rules of `LEAN_RULES` on boards up to 15x15 and of `LEAN_LARGE_RULES` on larger
-    /// ones, as part of the lean set, see `lmr_early`; 2: always; 0: off). Off, such
-    /// points are ordered above our own threes and never reduced; under caro they were
-    /// an eighth of the moves searched, and 2 cut the depth-13 caro15-middle tree from 1.56M
-    /// to 0.83M nodes (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game
-    /// pairs): freestyle 4000 games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo
-    /// [-1.9, +14.2] (SPRT 0/10 LLR 0.70, undecided at the game limit); caro 490
-    /// pairs +4.6 [-12.9, +22.1] (stopped); caro again after the table fix, 400 pairs
-    /// [44, 36, 236, 38, 46], +2.6 [-15.1, +20.4] (stopped). No gain shown alone.
+    /// nothing else), and we make less than a three, is ordered and reduced like a point
+    /// that stops an open three, not like a block of a four, while the opponent has no
+    /// three on the board: the four it prevents is no threat yet (1: under the rules of
+    /// `LEAN_RULES` on boards up to 15x15 and of `LEAN_LARGE_RULES` on larger ones, as part
+    /// of the lean set, see `lmr_early`; 2: always; 0: off). Off, such points are ordered
+    /// above our own threes and never reduced; under caro they were an eighth of the moves
+    /// searched, and 2 cut the depth-13 caro15-middle tree from 1.56M to 0.83M nodes
+    /// (std15-middle 355K to 278K). 2 against 0 at 100 ms/move (game pairs): freestyle 4000
+    /// games, 2000 pairs [256, 27, 1390, 44, 283], +6.2 Elo [-1.9, +14.2] (SPRT 0/10 LLR
+    /// 0.70, undecided at the game limit); caro 490 pairs +4.6 [-12.9, +22.1] (stopped);
+    /// caro again after the table fix, 400 pairs [44, 36, 236, 38, 46], +2.6 [-15.1, +20.4]
+    /// (stopped). No gain shown alone.
     pub plain_blocks: i32,
     /// While the opponent has a three, a four of ours that does not stop it (he makes
     /// no four there) is reduced by two plies when more than four points from his last
@@ -408,7 +406,9 @@ pub struct Params {
     ///   H1 (std15-middle's depth-16 tree 2.67M nodes);
     /// - caro: 640 games, 320 pairs [36, 20, 155, 46, 63], +43.7 [+21.1, +66.6], H1;
     /// - freestyle 20x20 (without `tt_eval`, which had lost there alone): 540 games,
-    ///   270 pairs [26, 0, 182, 0, 62], +46.6 [+23.4, +70.3], H1.
+    ///   270 pairs [26, 0, 182, 0, 62], +46.6 [+23.4, +70.3], H1;
+    /// - freestyle 15x15 (where `tt_eval` was on already): 2618 games, 1309 pairs
+    ///   [181, 45, 804, 45, 234], +14.1 [+3.2, +25.0], H1.
     pub lmr_early: i32,
 }
 
@@ -1790,7 +1790,7 @@ const THREE_LINE_RULES: [Rule; 0] = [];
 /// The rules under which `plain_blocks` 1 turns the switch on.
 /// The rules under which `plain_blocks`, `lmr_fours` and `lmr_early` 1 turn the
 /// switches on, on boards up to 15x15 (the lean set, see [`Params::lmr_early`]) ...
-const LEAN_RULES: [Rule; 3] = [Rule::Standard, Rule::Renju, Rule::Caro];
+const LEAN_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
 
 /// ... and on larger boards.
 const LEAN_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
@@ -2196,7 +2196,7 @@ mod tests {
                 countermove,
                 ..Params::DEFAULT
             });
-            s.search(&b, &Limits::depth(6), &stop).unwrap();
+            s.search(&b, &Limits::depth(8), &stop).unwrap();
             let recorded = s.counter.iter().any(|c| c.iter().any(|&m| m != NO_MOVE));
             assert_eq!(recorded, countermove > 0, "countermove {countermove}");
             // The quiet candidate ordered last without a recorded reply becomes the
