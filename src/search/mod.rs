@@ -375,7 +375,10 @@ pub struct Params {
     ///   +24.7], stopped; at 300 ms/move 496 games, 248 pairs [23, 0, 166, 0, 59],
     ///   +50.8 [+26.4, +75.7], H1: on there too;
     /// - caro, where a block may have two points: 273 games, 136 pairs [37, 10, 61,
-    ///   13, 15], -52.8 [-91.4, -15.4], stopped.
+    ///   13, 15], -52.8 [-91.4, -15.4], stopped; only where a single defence exists
+    ///   (depth-12 caro trees of `scripts/middle15.txt` +10%, the full extension 5
+    ///   times): 494 games, 247 pairs [42, 18, 123, 21, 43], +3.5 [-23.4, +30.4],
+    ///   stopped.
     pub forced_ext: i32,
     /// Our moves that make a plain four (a four and no three) are reduced like quiet
     /// moves, unless a five must be stopped (CITE: Rapfi reduces fours too). 1: under
