@@ -852,12 +852,9 @@ impl Searcher {
             &USELESS_FOUR_RULES,
             &Rule::ALL,
         );
-        self.plain_blocks = Params::on_for_sizes(
-            self.params.plain_blocks,
-            board,
-            &LEAN_RULES,
-            &LEAN_LARGE_RULES,
-        );
+        // The lean set's switches share their rules (see `Params::lmr_early`).
+        let lean = |switch| Params::on_for_sizes(switch, board, &LEAN_RULES, &LEAN_LARGE_RULES);
+        self.plain_blocks = lean(self.params.plain_blocks);
         self.four_three_guard =
             Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
         self.three_lines = Params::on_for(self.params.three_lines, board, &THREE_LINE_RULES);
@@ -867,10 +864,8 @@ impl Searcher {
             &FORCED_EXT_RULES,
             &FORCED_EXT_LARGE_RULES,
         );
-        self.lmr_fours =
-            Params::on_for_sizes(self.params.lmr_fours, board, &LEAN_RULES, &LEAN_LARGE_RULES);
-        self.lmr_early =
-            Params::on_for_sizes(self.params.lmr_early, board, &LEAN_RULES, &LEAN_LARGE_RULES);
+        self.lmr_fours = lean(self.params.lmr_fours);
+        self.lmr_early = lean(self.params.lmr_early);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1330,11 +1325,10 @@ impl Searcher {
             // Not here: Rapfi's trivial move pruning (below depth 5, skip moves where
             // neither side makes an open two or more): only 4% off the depth-13
             // bench tree, as late move pruning already drops most of them; not played.
-            // Fours, their blocks and forced replies are never reduced. (Fours reduced
-            // like quiet moves, as Rapfi does, shrank the depth-12 trees of
-            // scripts/middle15.txt by 26 to 32% under standard, renju and caro, but
-            // under standard scored 410 game pairs [62, 9, 264, 13, 62], +1.7 Elo
-            // [-17.2, +20.6] at 100 ms/move, stopped.)
+            // Forced replies, blocks of fours and fours that make more than a four are
+            // never reduced; a plain four only with `lmr_fours`. (Fours reduced like
+            // quiet moves from the fourth move on, before `lmr_early`, scored +1.7 Elo
+            // under standard, 410 game pairs, stopped: see `lmr_fours`.)
             // The threat class the move makes for us (kept for `cont_attack`).
             let made = b.info(m as usize, me).threat;
             let reducible = !tactical
