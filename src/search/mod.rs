@@ -1784,7 +1784,6 @@ impl LineGuard {
 /// The rules under which `three_lines` 1 turns the switch on.
 const THREE_LINE_RULES: [Rule; 0] = [];
 
-/// The rules under which `plain_blocks` 1 turns the switch on.
 /// The rules under which `plain_blocks`, `lmr_fours` and `lmr_early` 1 turn the
 /// switches on, on boards up to 15x15 (the lean set, see [`Params::lmr_early`]) ...
 const LEAN_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
