@@ -460,8 +460,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// on boards up to 15x15, `cont_attack` under freestyle on such boards,
 /// `countermove` under freestyle and standard, `useless_fours` under caro and on
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
-/// 20x20 too), and `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
-/// every rule, on 20x20 under freestyle. Elsewhere the default search is the one with
+/// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
+/// every rule, on 20x20 under freestyle, and `quick_win` under freestyle. Elsewhere the default search is the one with
 /// the switch off, to the node, though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
@@ -486,6 +486,7 @@ fn the_switches_act_only_where_they_gained() {
         forced_ext: v,
         lmr_fours: v,
         lmr_early: v,
+        quick_win: v,
         ..Params::DEFAULT
     };
     let on = |rule: Rule, large: bool| {
@@ -507,6 +508,7 @@ fn the_switches_act_only_where_they_gained() {
             forced_ext: two(if large { free } else { !caro }),
             lmr_fours: two(!large || free),
             lmr_early: two(!large || free),
+            quick_win: two(!large && free),
             ..Params::DEFAULT
         }
     };
