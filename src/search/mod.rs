@@ -142,7 +142,10 @@ pub struct Params {
     /// ... at depths up to this, which also bounds reverse futility. (Futility at 80 a
     /// ply scored +0.9 Elo: left off.) 5 against 3, with the local leaf VCF, shrank
     /// the depth-14 bench tree from 7.3M to 4.4M nodes but lost: freestyle -26.0 Elo
-    /// (H0, 295 games), standard -6.4 (H0, 544).
+    /// (H0, 295 games), standard -6.4 (H0, 544). Under caro with the lean set (see
+    /// `lmr_early`; depth-12 caro trees of `scripts/middle15.txt` 541K to 396K
+    /// nodes): 1293 games, 646 pairs [87, 71, 312, 69, 107], +10.2 [-5.7, +26.2],
+    /// stopped (LLR 0.79 of 2.94 after 71 minutes).
     pub futility_max_depth: i32,
     /// Reverse futility: a non-PV node within `futility_max_depth` of the horizon,
     /// with no opponent three or four on the board, whose evaluation beats beta by
