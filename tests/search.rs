@@ -461,8 +461,9 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// `countermove` under freestyle and standard, `useless_fours` under caro and on
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
-/// every rule, on 20x20 under freestyle, and `quick_win` under freestyle. Elsewhere the default search is the one with
-/// the switch off, to the node, though every switch acts there when set to 2.
+/// every rule, on 20x20 under freestyle, and `quick_win` under freestyle on boards up
+/// to 15x15. Elsewhere the default search is the one with the switch off, to the
+/// node, though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {
