@@ -2291,12 +2291,8 @@ mod tests {
                             b.history()
                         );
                     }
-                    let me = b.side_to_move();
-                    let moves: Vec<usize> = b
-                        .candidates()
-                        .iter()
-                        .filter(|&i| !(b.has_fouls(me) && b.forbidden_at(i)))
-                        .collect();
+                    let moves: Vec<usize> =
+                        b.candidates().iter().filter(|&i| playable(&b, i)).collect();
                     if moves.is_empty() {
                         break;
                     }
