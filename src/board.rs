@@ -84,17 +84,26 @@ const fn slot(k: isize) -> u32 {
     }) as u32
 }
 
-/// The offsets (|s| in 1..=HALF, nearest first) of the cells that see a cell on a line.
-const SEEN_FROM: [isize; 2 * HALF] = {
-    let mut t = [0isize; 2 * HALF];
-    let mut k = 1;
-    while k <= HALF as isize {
-        let n = 2 * (k as usize - 1);
-        t[n] = -k;
-        t[n + 1] = k;
+/// The low bit of every cell's slot in a window (see [`Board::toggle`]).
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// The low bits of the cells within [`HALF`] of a window's centre (cell `2 * HALF`),
+/// the centre left out, and of those within `HALF - 1`.
+const REACH_MASKS: [u64; 2] = {
+    let mut m = [0u64; 2];
+    let mut k = 0;
+    while k < 2 {
+        let half = HALF - k;
+        let mut at = 2 * HALF - half;
+        while at <= 2 * HALF + half {
+            if at != 2 * HALF {
+                m[k] |= 1 << (2 * at);
+            }
+            at += 1;
+        }
         k += 1;
     }
-    t
+    m
 };
 
 /// The line key of the cell at position `p` (at least [`HALF`]) of a line word: the
@@ -753,10 +762,10 @@ impl Board {
             fours_flipped: (mode == Refresh::Record).then_some(undo_fours),
             combos: *combos,
         };
-        let reach = if pairs.far_matters(v) {
-            2 * HALF
+        let reach_mask = if pairs.far_matters(v) {
+            REACH_MASKS[0]
         } else {
-            2 * HALF - 2
+            REACH_MASKS[1]
         };
         let (info, pairs) = (&mut info[..], pairs.view());
         for d in 0..4 {
@@ -776,15 +785,18 @@ impl Board {
             } else {
                 (word << (2 * (2 * HALF - p))) as u64
             };
-            for &s in &SEEN_FROM[..reach] {
-                let at = (2 * HALF as isize + s) as usize;
-                // Only empty cells' patterns are kept up to date: a stone's (or a
-                // wall's) data is never read, and make/unmake being last-in first-out,
-                // it is still right when the stone is taken back by unmake; `clear_cell`
-                // recomputes it for any other removal.
-                if (window >> (2 * at)) & 3 != EMPTY as u64 {
-                    continue;
-                }
+            // Only empty cells' patterns are kept up to date: a stone's (or a wall's)
+            // data is never read, and make/unmake being last-in first-out, it is still
+            // right when the stone is taken back by unmake; `clear_cell` recomputes it
+            // for any other removal. One bit a cell (the low bit of its slot), set for
+            // the empty cells within reach: the loop visits only those, without a
+            // branch a cell.
+            let occupied = (window | window >> 1) & LOW_BITS;
+            let mut empties = !occupied & reach_mask;
+            while empties != 0 {
+                let at = (empties.trailing_zeros() / 2) as usize;
+                empties &= empties - 1;
+                let s = at as isize - 2 * HALF as isize;
                 let j = (i as isize + s * step) as usize;
                 let (nb, nw) = pairs.get(window_key(window, at));
                 let cell = &mut info[j];
