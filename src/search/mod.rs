@@ -433,8 +433,9 @@ pub struct Params {
     /// 23, 116], +17.0 Elo [+4.6, +29.4], H1. 2 against 1 (so on against off) under
     /// standard: 2165 games, 1082 pairs [132, 32, 739, 25, 154], +5.9 [-5.0, +16.9],
     /// stopped (LLR 0.30); under renju: 2104 games, 1052 pairs [117, 26, 737, 29,
-    /// 143], +9.1 [-1.6, +19.8], stopped (LLR 1.37, after 2.06 at 1824 games).
-    /// Both leaned to a gain; neither showed one, so 1 leaves them off.
+    /// 143], +9.1 [-1.6, +19.8], stopped (LLR 1.37, after 2.06 at 1824 games); renju
+    /// again: 868 games, 434 pairs [78, 10, 284, 9, 53], -20.4 [-38.8, -2.2], H0 (both
+    /// renju runs, 1486 pairs: +0.5). Neither showed a gain, so 1 leaves them off.
     pub quick_win: i32,
 }
 
