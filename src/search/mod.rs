@@ -145,7 +145,8 @@ pub struct Params {
     /// (H0, 295 games), standard -6.4 (H0, 544). Under caro with the lean set (see
     /// `lmr_early`; depth-12 caro trees of `scripts/middle15.txt` 541K to 396K
     /// nodes): 1293 games, 646 pairs [87, 71, 312, 69, 107], +10.2 [-5.7, +26.2],
-    /// stopped (LLR 0.79 of 2.94 after 71 minutes).
+    /// stopped (LLR 0.79 of 2.94 after 71 minutes); again, 504 games, 252 pairs [49,
+    /// 24, 114, 29, 36], -14.5 [-41.4, +12.3], stopped (both runs, 898 pairs: +3.3).
     pub futility_max_depth: i32,
     /// Reverse futility: a non-PV node within `futility_max_depth` of the horizon,
     /// with no opponent three or four on the board, whose evaluation beats beta by
