@@ -448,7 +448,8 @@ pub struct Params {
     /// against 0 at 100 ms/move (game pairs, SPRT 0/10): freestyle 382 games, 191 pairs
     /// [16, 2, 116, 11, 46], +63.5 Elo [+35.5, +92.3], H1; renju 386 games, 193 pairs
     /// [13, 4, 127, 3, 46], +59.1 [+32.4, +86.5], H1; standard 1286 games, 643 pairs
-    /// [63, 17, 446, 18, 99], +19.7 [+6.0, +33.6], H1.
+    /// [63, 17, 446, 18, 99], +19.7 [+6.0, +33.6], H1; caro 370 games, 185 pairs [10,
+    /// 20, 89, 22, 44], +66.5 [+37.9, +96.1], H1.
     pub vcf_stand_pat: i32,
 }
 
@@ -1857,7 +1858,7 @@ const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `vcf_stand_pat` 1 turns the switch on, on boards up to 15x15
 /// ...
-const STAND_PAT_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+const STAND_PAT_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
 
 /// ... and on larger ones.
 const STAND_PAT_LARGE_RULES: [Rule; 0] = [];
