@@ -441,15 +441,16 @@ pub struct Params {
     /// At the horizon, a static evaluation at or above beta is returned as it is,
     /// without the leaf VCF: a win could only raise a score that already fails high
     /// (CITE: the stand pat of a quiescence search). The leaf VCF's nodes were about
-    /// half of a middle-game tree. 1: under the rules of `STAND_PAT_RULES` on boards
-    /// up to 15x15 and of `STAND_PAT_LARGE_RULES` on larger ones; 2: always; 0: off.
-    /// Depth-12 trees of `scripts/middle15.txt` with 2 against 0: freestyle 274K to
-    /// 183K nodes, standard 325K to 253K, renju 282K to 200K, caro 541K to 347K. 2
-    /// against 0 at 100 ms/move (game pairs, SPRT 0/10): freestyle 382 games, 191 pairs
+    /// half of a middle-game tree. Any value but 0 turns it on, under every rule and on
+    /// every board: it gained under each rule tried. Depth-12 trees of
+    /// `scripts/middle15.txt`, on against off: freestyle 274K to 183K nodes, standard
+    /// 325K to 253K, renju 282K to 200K, caro 541K to 347K. On against off at 100
+    /// ms/move (game pairs, SPRT 0/10): freestyle 382 games, 191 pairs
     /// [16, 2, 116, 11, 46], +63.5 Elo [+35.5, +92.3], H1; renju 386 games, 193 pairs
     /// [13, 4, 127, 3, 46], +59.1 [+32.4, +86.5], H1; standard 1286 games, 643 pairs
     /// [63, 17, 446, 18, 99], +19.7 [+6.0, +33.6], H1; caro 370 games, 185 pairs [10,
-    /// 20, 89, 22, 44], +66.5 [+37.9, +96.1], H1.
+    /// 20, 89, 22, 44], +66.5 [+37.9, +96.1], H1; freestyle 20x20 380 games, 190 pairs
+    /// [12, 0, 137, 0, 41], +53.4 [+28.1, +79.4], H1.
     pub vcf_stand_pat: i32,
 }
 
@@ -914,12 +915,7 @@ impl Searcher {
         self.lmr_fours = lean(self.params.lmr_fours);
         self.lmr_early = lean(self.params.lmr_early);
         self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
-        self.vcf_stand_pat = Params::on_for_sizes(
-            self.params.vcf_stand_pat,
-            board,
-            &STAND_PAT_RULES,
-            &STAND_PAT_LARGE_RULES,
-        );
+        self.vcf_stand_pat = self.params.vcf_stand_pat > 0;
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1856,13 +1852,6 @@ const LEAN_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 
-/// The rules under which `vcf_stand_pat` 1 turns the switch on, on boards up to 15x15
-/// ...
-const STAND_PAT_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
-
-/// ... and on larger ones.
-const STAND_PAT_LARGE_RULES: [Rule; 0] = [];
-
 /// The rules under which `tt_eval` 1 turns the switch on.
 const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
 
@@ -2377,7 +2366,7 @@ mod tests {
                         break;
                     }
                     if b.stone_count() >= 8 {
-                        let (with, without) = (search(&b, 2), search(&b, 0));
+                        let (with, without) = (search(&b, 1), search(&b, 0));
                         assert_eq!(
                             (with.0, with.1),
                             (without.0, without.1),
