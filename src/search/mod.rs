@@ -2285,46 +2285,61 @@ mod tests {
         }
     }
 
-    /// Every quick win (`quick_win`) found in random games is a real one: the VCT
-    /// solver proves it with one three or four and the continuous fours after it.
-    #[test]
-    fn a_quick_win_is_a_threat_win() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    /// Plays `games` random games on 15x15 under `rule` from a centre stone, at most
+    /// `plies` moves each (a xorshift generator seeded with `seed` picks among the
+    /// legal candidates), and shows `visit` every position reached before either side
+    /// has a five point.
+    fn random_positions(
+        rule: Rule,
+        games: usize,
+        plies: usize,
+        mut seed: u64,
+        mut visit: impl FnMut(&mut Board, &Scan),
+    ) {
         let mut next = move |n: usize| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
+        for _game in 0..games {
+            let mut b = Board::new(15, 15, rule);
+            b.make(b.index(Pos::new(7, 7)));
+            for _ in 0..plies {
+                let sc = scan(&b);
+                if sc.my_five.is_some() || sc.opp_fives > 0 {
+                    break;
+                }
+                visit(&mut b, &sc);
+                let moves: Vec<usize> =
+                    b.candidates().iter().filter(|&i| playable(&b, i)).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                b.make(moves[next(moves.len())]);
+            }
+        }
+    }
+
+    /// Every quick win (`quick_win`) found in random games is a real one: the VCT
+    /// solver proves it with one three or four and the continuous fours after it.
+    #[test]
+    fn a_quick_win_is_a_threat_win() {
         let mut s = Searcher::new(1 << 20);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             let mut found = 0;
-            for _game in 0..40 {
-                let mut b = Board::new(15, 15, rule);
-                b.make(b.index(Pos::new(7, 7)));
-                for _ in 0..60 {
-                    let sc = scan(&b);
-                    if sc.my_five.is_some() || sc.opp_fives > 0 {
-                        break;
-                    }
-                    if quick_win(&b, &sc) {
-                        found += 1;
-                        s.new_game();
-                        let five = s.vct(&mut b, 0, 1);
-                        assert!(
-                            five.is_some(),
-                            "{rule:?}: no threat win after {:?}",
-                            b.history()
-                        );
-                    }
-                    let moves: Vec<usize> =
-                        b.candidates().iter().filter(|&i| playable(&b, i)).collect();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    b.make(moves[next(moves.len())]);
+            random_positions(rule, 60, 60, 0x2545_F491_4F6C_DD1D, |b, sc| {
+                if quick_win(b, sc) {
+                    found += 1;
+                    s.new_game();
+                    let five = s.vct(b, 0, 1);
+                    assert!(
+                        five.is_some(),
+                        "{rule:?}: no threat win after {:?}",
+                        b.history()
+                    );
                 }
-            }
+            });
             assert!(found >= 20, "{rule:?}: only {found} quick wins");
         }
     }
@@ -2336,13 +2351,6 @@ mod tests {
     /// without, each with fresh tables.
     #[test]
     fn the_stand_pat_keeps_depth_one_results() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
         let search = |b: &Board, on: i32| {
             let mut s = Searcher::new(1 << 20);
             s.set_params(Params {
@@ -2357,34 +2365,16 @@ mod tests {
         };
         for rule in Rule::ALL {
             let (mut fewer, mut positions) = (0, 0);
-            for _game in 0..8 {
-                let mut b = Board::new(15, 15, rule);
-                b.make(b.index(Pos::new(7, 7)));
-                for _ in 0..30 {
-                    let sc = scan(&b);
-                    if sc.my_five.is_some() || sc.opp_fives > 0 {
-                        break;
-                    }
-                    if b.stone_count() >= 8 {
-                        let (with, without) = (search(&b, 1), search(&b, 0));
-                        assert_eq!(
-                            (with.0, with.1),
-                            (without.0, without.1),
-                            "{rule:?} after {:?}",
-                            b.history()
-                        );
-                        assert!(with.2 <= without.2);
-                        fewer += usize::from(with.2 < without.2);
-                        positions += 1;
-                    }
-                    let moves: Vec<usize> =
-                        b.candidates().iter().filter(|&i| playable(&b, i)).collect();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    b.make(moves[next(moves.len())]);
+            random_positions(rule, 8, 30, 0x9E37_79B9_7F4A_7C15, |b, _| {
+                if b.stone_count() >= 8 {
+                    let (with, without) = (search(b, 1), search(b, 0));
+                    let what = format!("{rule:?} after {:?}", b.history());
+                    assert_eq!((with.0, with.1), (without.0, without.1), "{what}");
+                    assert!(with.2 <= without.2, "{what}");
+                    fewer += usize::from(with.2 < without.2);
+                    positions += 1;
                 }
-            }
+            });
             // It acts: some searches save the VCF.
             assert!(fewer * 4 >= positions, "{rule:?}: {fewer} of {positions}");
         }
