@@ -86,7 +86,13 @@ pub struct Params {
     /// at 100 ms/move (200 games); 5 against 3: -11.0 (H0, 444 games). Scaling the
     /// move count by whether the static evaluation improved on two plies before
     /// (branch `exp/improving`) also lost: 60% when not improving -5.1 (H0, 617), 150%
-    /// when improving -6.5 (H0, 533) ...
+    /// when improving -6.5 (H0, 533). Skipping the late moves that make a three or stop
+    /// one too (ordered as threats; fours and forced replies kept), with `vcf_stand_pat`:
+    /// depth-12 trees of `scripts/middle15.txt` freestyle 183K to 161K nodes, renju 200K
+    /// to 174K, caro up by a third (before the stand pat); at 100 ms/move (game pairs,
+    /// SPRT 0/10) freestyle 1380 games, 690 pairs [111, 14, 434, 17, 114], +2.3 Elo
+    /// [-12.8, +17.3], stopped; renju 984 games, 492 pairs [95, 14, 304, 10, 69], -19.8
+    /// [-37.9, -1.8], H0 ...
     pub lmp_max_depth: i32,
     /// ... after `lmp_base + depth * depth` moves. 4 against 5 after the local leaf VCF:
     /// freestyle 1723 games +848 =26 -849, -0.2 [-16.5, +16.1]; standard 1135 games +564
