@@ -741,7 +741,6 @@ pub struct Searcher {
     lmr_early: bool,
     /// `Params::quick_win` for the current search.
     quick_win: bool,
-    vcf_stand_pat: bool,
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
@@ -813,7 +812,6 @@ impl Searcher {
             lmr_fours: false,
             lmr_early: false,
             quick_win: false,
-            vcf_stand_pat: false,
             tables_for: None,
         }
     }
@@ -921,7 +919,6 @@ impl Searcher {
         self.lmr_fours = lean(self.params.lmr_fours);
         self.lmr_early = lean(self.params.lmr_early);
         self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
-        self.vcf_stand_pat = self.params.vcf_stand_pat > 0;
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -1191,7 +1188,7 @@ impl Searcher {
             return win_in(ply + 5);
         }
         let eval = self.evaluate(b);
-        if self.vcf_stand_pat && eval >= beta {
+        if self.params.vcf_stand_pat > 0 && eval >= beta {
             return eval;
         }
         if s.opp_fives == 0 && b.threats_at_least(b.side_to_move(), Threat::Four) > 0 {
