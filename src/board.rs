@@ -1569,6 +1569,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::XorShift;
 
     /// `within_reach` is the 5x5 square and the four lines out to four points, and
     /// `last_move_of` finds a colour's stone among the last two placed.
@@ -1707,13 +1708,8 @@ mod tests {
     /// under every rule.
     #[test]
     fn stopping_fives_from_the_keys_matches_playing_the_stone() {
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut rnd = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut rnd = |n: usize| rng.below(n);
         let mut checked = [0usize; 2];
         // Fours stopped off their five point (caro: both ends blocked).
         let mut past_the_point = 0;
@@ -1759,13 +1755,8 @@ mod tests {
     /// against a recount, under every rule, with walls and deep lines of moves.
     #[test]
     fn make_unmake_matches_recount() {
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut rnd = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        let mut rnd = |n: usize| rng.below(n);
         let mut checks = 0;
         for rule in Rule::ALL {
             for (w, h) in [(15, 15), (20, 20), (6, 9)] {

@@ -151,6 +151,21 @@ pub fn is_mate(s: Score) -> bool {
     s.abs() >= WIN_MIN
 }
 
+/// xorshift64: the tests' generator of reproducible random games (their expected
+/// counts were measured on its sequences). The seed must not be 0.
+#[derive(Clone, Debug)]
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
 /// splitmix64: a small, good, seedable generator (the board's Zobrist keys, the
 /// opening generator and shuffle, tests).
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! the recursive definition of a three), and the incremental board against a recount.
 
 use wuzi::board::{Board, Cell};
-use wuzi::types::{Color, Pos, Rule};
+use wuzi::types::{Color, Pos, Rule, XorShift};
 
 fn p(x: u8, y: u8) -> Pos {
     Pos::new(x, y)
@@ -265,13 +265,8 @@ fn walls_and_errors() {
 /// make/undo/remove steps under every rule and several board shapes.
 #[test]
 fn incremental_board_matches_recount() {
-    let mut seed: u64 = 12345;
-    let mut rnd = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = XorShift(12345);
+    let mut rnd = |n: usize| rng.below(n);
     let mut steps = 0;
     for (w, h) in [(15, 15), (20, 20), (5, 5), (7, 12), (32, 32)] {
         for rule in Rule::ALL {

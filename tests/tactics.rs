@@ -28,7 +28,7 @@ use suite::{load, solve};
 use wuzi::bench::parse_moves;
 use wuzi::board::{Board, Cell};
 use wuzi::search::{Limits, Searcher};
-use wuzi::types::{is_mate, Color, Pos, Rule};
+use wuzi::types::{is_mate, Color, Pos, Rule, XorShift};
 
 /// Replays a claimed winning line (a VCF: every attacker move a four) and checks it is
 /// forced, with `winner()` as the only judge. Returns what is wrong, if anything.
@@ -134,13 +134,8 @@ fn wuzi_solves_the_suite() {
 #[ignore]
 fn generate() {
     let stop = AtomicBool::new(false);
-    let mut seed: u64 = 0x1234_5678;
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = XorShift(0x1234_5678);
+    let mut rnd = |n: u64| rng.below(n as usize) as u64;
     let only = std::env::var("WUZI_GEN_RULE").ok();
     for &rule in &[Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
         if only.as_deref().is_some_and(|o| o != rule.name()) {
@@ -241,13 +236,9 @@ fn generate_vct() {
     let stop = AtomicBool::new(false);
     let size: usize = std::env::var("WUZI_GEN_SIZE").map_or(15, |s| s.parse().unwrap());
     let per_rule: usize = std::env::var("WUZI_GEN_COUNT").map_or(3, |s| s.parse().unwrap());
-    let mut seed: u64 = std::env::var("WUZI_GEN_SEED").map_or(0x9e37_79b9, |s| s.parse().unwrap());
-    let mut rnd = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng =
+        XorShift(std::env::var("WUZI_GEN_SEED").map_or(0x9e37_79b9, |s| s.parse().unwrap()));
+    let mut rnd = |n: u64| rng.below(n as usize) as u64;
     let rules: &[Rule] = if size == 15 {
         &[Rule::Freestyle, Rule::Standard, Rule::Renju]
     } else {

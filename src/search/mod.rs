@@ -2296,15 +2296,10 @@ mod tests {
         rule: Rule,
         games: usize,
         plies: usize,
-        mut seed: u64,
+        seed: u64,
         mut visit: impl FnMut(&mut Board, &Scan),
     ) {
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::types::XorShift(seed);
         for _game in 0..games {
             let mut b = Board::new(15, 15, rule);
             b.make(b.index(Pos::new(7, 7)));
@@ -2319,7 +2314,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                b.make(moves[next(moves.len())]);
+                b.make(moves[rng.below(moves.len())]);
             }
         }
     }
