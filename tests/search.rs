@@ -461,8 +461,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// `countermove` under freestyle and standard, `useless_fours` under caro and on
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
-/// every rule, on 20x20 under freestyle, and `quick_win` under freestyle on boards up
-/// to 15x15. Elsewhere the default search is the one with the switch off, to the
+/// every rule, on 20x20 under freestyle, `quick_win` under freestyle on boards up
+/// to 15x15, and `lmp_deeper` under standard and caro on such boards. Elsewhere the default search is the one with the switch off, to the
 /// node, though every switch acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
@@ -488,6 +488,7 @@ fn the_switches_act_only_where_they_gained() {
         lmr_fours: v,
         lmr_early: v,
         quick_win: v,
+        lmp_deeper: v,
         ..Params::DEFAULT
     };
     let on = |rule: Rule, large: bool| {
@@ -510,6 +511,7 @@ fn the_switches_act_only_where_they_gained() {
             lmr_fours: two(!large || free),
             lmr_early: two(!large || free),
             quick_win: two(!large && free),
+            lmp_deeper: two(!large && (std || caro)),
             ..Params::DEFAULT
         }
     };
