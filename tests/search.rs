@@ -462,8 +462,9 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
 /// every rule, on 20x20 under freestyle, `quick_win` under freestyle on boards up
-/// to 15x15, and `lmp_deeper` under standard and caro on such boards. Elsewhere the default search is the one with the switch off, to the
-/// node, though every switch acts there when set to 2.
+/// to 15x15, and `lmp_deeper` under standard and caro on such boards. Elsewhere the
+/// default search is the one with the switch off, to the node, though every switch
+/// acts there when set to 2.
 #[test]
 fn the_switches_act_only_where_they_gained() {
     let search = |params: Params, b: &Board| {

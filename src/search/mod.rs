@@ -92,7 +92,8 @@ pub struct Params {
     /// to 174K, caro up by a third (before the stand pat); at 100 ms/move (game pairs,
     /// SPRT 0/10) freestyle 1380 games, 690 pairs [111, 14, 434, 17, 114], +2.3 Elo
     /// [-12.8, +17.3], stopped; renju 984 games, 492 pairs [95, 14, 304, 10, 69], -19.8
-    /// [-37.9, -1.8], H0. One ply deeper gained under three rules: see `lmp_deeper` ...
+    /// [-37.9, -1.8], H0. One ply deeper gained under standard and caro: see
+    /// `lmp_deeper` ...
     pub lmp_max_depth: i32,
     /// ... after `lmp_base + depth * depth` moves. 4 against 5 after the local leaf VCF:
     /// freestyle 1723 games +848 =26 -849, -0.2 [-16.5, +16.1]; standard 1135 games +564
