@@ -1709,17 +1709,16 @@ mod tests {
     #[test]
     fn stopping_fives_from_the_keys_matches_playing_the_stone() {
         let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-        let mut rnd = |n: usize| rng.below(n);
         let mut checked = [0usize; 2];
         // Fours stopped off their five point (caro: both ends blocked).
         let mut past_the_point = 0;
         for rule in Rule::ALL {
             for _ in 0..300 {
                 let mut b = Board::new(9, 9, rule);
-                for _ in 0..rnd(40) + 5 {
+                for _ in 0..rng.below(40) + 5 {
                     let empty: Vec<usize> =
                         b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
-                    b.make(empty[rnd(empty.len())]);
+                    b.make(empty[rng.below(empty.len())]);
                 }
                 for attacker in [Color::Black, Color::White] {
                     if b.threat_count(attacker, Threat::Five) == 0 {
@@ -1756,7 +1755,6 @@ mod tests {
     #[test]
     fn make_unmake_matches_recount() {
         let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
-        let mut rnd = |n: usize| rng.below(n);
         let mut checks = 0;
         for rule in Rule::ALL {
             for (w, h) in [(15, 15), (20, 20), (6, 9)] {
@@ -1765,21 +1763,23 @@ mod tests {
                 let start = b.clone();
                 for _ in 0..60 {
                     let mut depth = 0;
-                    for _ in 0..rnd(30) + 1 {
+                    for _ in 0..rng.below(30) + 1 {
                         let empty: Vec<usize> =
                             b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
                         if empty.is_empty() {
                             break;
                         }
                         // mostly near the centre so lines form
-                        let i = if rnd(4) > 0 {
+                        let i = if rng.below(4) > 0 {
                             let c = b.index(Pos::new((w / 2) as u8, (h / 2) as u8));
                             *empty
                                 .iter()
-                                .min_by_key(|&&j| (j as i64 - c as i64).abs() + rnd(40) as i64)
+                                .min_by_key(|&&j| {
+                                    (j as i64 - c as i64).abs() + rng.below(40) as i64
+                                })
                                 .unwrap()
                         } else {
-                            empty[rnd(empty.len())]
+                            empty[rng.below(empty.len())]
                         };
                         let predicted = b.hash_after(i);
                         b.make(i);

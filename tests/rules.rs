@@ -266,26 +266,25 @@ fn walls_and_errors() {
 #[test]
 fn incremental_board_matches_recount() {
     let mut rng = XorShift(12345);
-    let mut rnd = |n: usize| rng.below(n);
     let mut steps = 0;
     for (w, h) in [(15, 15), (20, 20), (5, 5), (7, 12), (32, 32)] {
         for rule in Rule::ALL {
             let mut b = Board::new(w, h, rule);
             for _ in 0..150 {
-                let r = rnd(10);
+                let r = rng.below(10);
                 if r < 6 || b.stone_count() == 0 {
                     // play near the centre so the lines fill up
-                    let x = (w / 2 + rnd(7)).saturating_sub(3).min(w - 1) as u8;
-                    let y = (h / 2 + rnd(7)).saturating_sub(3).min(h - 1) as u8;
+                    let x = (w / 2 + rng.below(7)).saturating_sub(3).min(w - 1) as u8;
+                    let y = (h / 2 + rng.below(7)).saturating_sub(3).min(h - 1) as u8;
                     let _ = b.play(p(x, y));
                 } else if r < 8 {
                     b.undo();
                 } else if r < 9 {
-                    let k = rnd(b.stone_count());
+                    let k = rng.below(b.stone_count());
                     let q = b.history()[k].0;
                     b.remove(q).unwrap();
                 } else {
-                    let _ = b.place_wall(p(rnd(w) as u8, rnd(h) as u8));
+                    let _ = b.place_wall(p(rng.below(w) as u8, rng.below(h) as u8));
                 }
                 steps += 1;
                 if let Err(e) = b.verify() {
@@ -293,7 +292,7 @@ fn incremental_board_matches_recount() {
                 }
             }
             // A rule change on a full position rebuilds correctly too.
-            b.set_rule(Rule::ALL[rnd(5)]);
+            b.set_rule(Rule::ALL[rng.below(5)]);
             assert!(b.verify().is_ok());
         }
     }
