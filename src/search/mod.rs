@@ -466,6 +466,10 @@ pub struct Params {
     /// [-27.5, +13.2]; caro 281 games, 140 pairs [22, 20, 63, 22, 13], -19.9 [-52.9,
     /// +12.8]; both stopped.
     pub lmp_deeper: i32,
+    /// The history of quiet moves' cut-offs is kept from one search of a game to the
+    /// next, divided by 2 to this power at the start of each (0: kept whole; it only
+    /// grows, to its cap, within a game).
+    pub history_age: i32,
     /// At the horizon, a static evaluation at or above beta is returned as it is,
     /// without the leaf VCF: a win could only raise a score that already fails high
     /// (CITE: the stand pat of a quiescence search). The leaf VCF's nodes were about
@@ -525,6 +529,7 @@ impl Params {
         quick_win: 1,
         vcf_stand_pat: 1,
         lmp_deeper: 1,
+        history_age: 0,
     };
 
     /// Sets the tunable called `name` (the field's name) to `value`, for tuning by
@@ -582,6 +587,7 @@ impl Params {
             "lmr_early" => self.lmr_early = v,
             "quick_win" => self.quick_win = v,
             "lmp_deeper" => self.lmp_deeper = v,
+            "history_age" => self.history_age = v,
             "vcf_stand_pat" => self.vcf_stand_pat = v,
             _ => return false,
         }
@@ -910,6 +916,12 @@ impl Searcher {
             self.tables_for = tables_for;
         }
         self.tt.new_search();
+        if self.params.history_age > 0 {
+            let shift = self.params.history_age.min(31);
+            self.history
+                .iter_mut()
+                .for_each(|h| *h = [h[0] >> shift, h[1] >> shift]);
+        }
         self.nodes = 0;
         self.aborted = false;
         self.stop_requested = false;
@@ -1476,6 +1488,13 @@ impl Searcher {
                 // bench trees changes, even from 256); a ply less for any history
                 // grew the depth-13 bench tree from 2.47M to 4.22M nodes and scored
                 // -4.5 [-25.6, +16.5] (freestyle, 231 pairs, stopped).
+                // Not here: a ply less at a non-PV node that has been on a principal
+                // variation (the table keeping the mark; CITE: ttPv, Stockfish and
+                // Rapfi, which take the ply off at PV nodes too: that doubled the
+                // depth-12 standard trees of `scripts/middle15.txt`). The non-PV form
+                // grew them 231K to 333K nodes (caro 305K to 389K, freestyle and renju
+                // about the same) and lost: freestyle 229 game pairs [55, 2, 131, 7,
+                // 34], -28.1 Elo [-56.7, +0.1] at 100 ms/move, stopped.
                 // Step 6a. More for a four that leaves the opponent's three alone, far
                 // from the last stones (`useless_fours`).
                 let r = r + useless;
