@@ -169,8 +169,18 @@ pub struct Params {
     /// depth 16 in 1 s (there, one wide re-search had cost half the depth-15 tree),
     /// but grew the depth-16 bench tree from 25.5M to 28.2M (caro) and did not
     /// gain: standard -1.9 Elo [-31.1, +27.2] (538 games) at 100 ms/move, +1.9 (180)
-    /// at 300 ms/move; freestyle -2.6 (133) at 300 ms/move.
+    /// at 300 ms/move; freestyle -2.6 (133) at 300 ms/move. Under the rules of
+    /// `ASPIRATION_WIDE_RULES` on boards up to 15x15, `aspiration_wide` instead.
     pub aspiration: i32,
+    /// The half width of the aspiration window under the rules of
+    /// `ASPIRATION_WIDE_RULES` on boards up to 15x15 (equal to `aspiration`: off).
+    /// The scores of our iterations swing by hundreds: at 60, the last iteration of
+    /// the depth-12 searches of `scripts/middle15.txt` took 3.4 (renju) to 5.0
+    /// (standard) windows a position, and std15-middle's depth-16 search 2.81M nodes
+    /// (1.19M at 150). 150 against 60 at 100 ms/move, SPRT 0/10, game pairs:
+    /// - standard: 1674 games, 837 pairs [109, 29, 511, 38, 150], +18.9 Elo [+5.4,
+    ///   +32.4], H1.
+    pub aspiration_wide: i32,
     /// Internal iterative reduction: a node at least this deep (0: off) with no
     /// transposition-table move is searched one ply shallower (its move order is a
     /// guess anyway, and the next iteration will have a table move). 4 against off at
@@ -509,6 +519,7 @@ impl Params {
         futility_max_depth: 3,
         rfp_margin: 100,
         aspiration: 60,
+        aspiration_wide: 150,
         iir_min_depth: 4,
         time_stability: 100,
         time_moves_left: crate::time::MOVES_LEFT as i32,
@@ -568,6 +579,7 @@ impl Params {
             "futility_max_depth" => self.futility_max_depth = v,
             "rfp_margin" => self.rfp_margin = v,
             "aspiration" => self.aspiration = v,
+            "aspiration_wide" => self.aspiration_wide = v,
             "iir_min_depth" => self.iir_min_depth = v,
             "time_stability" => self.time_stability = v,
             "time_moves_left" => self.time_moves_left = v,
@@ -600,6 +612,16 @@ impl Params {
         match rule {
             Rule::Standard => self.lmr_log_div_standard,
             _ => self.lmr_log_div,
+        }
+    }
+
+    /// The aspiration half width for `board` (`aspiration`, or `aspiration_wide`
+    /// under the rules of `ASPIRATION_WIDE_RULES` on boards up to 15x15).
+    pub fn aspiration_for(&self, board: &Board) -> i32 {
+        if Params::on_for(1, board, &ASPIRATION_WIDE_RULES) {
+            self.aspiration_wide
+        } else {
+            self.aspiration
         }
     }
 
@@ -1159,7 +1181,7 @@ impl Searcher {
         last: Option<Score>,
         stop: &AtomicBool,
     ) -> Score {
-        let delta0 = self.params.aspiration;
+        let delta0 = self.params.aspiration_for(b);
         let Some(last) = last.filter(|&l| delta0 > 0 && depth >= 4 && !is_mate(l)) else {
             return self.pvs(b, depth, 0, -INFINITY, INFINITY, true, stop);
         };
@@ -1904,6 +1926,10 @@ const LEAN_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rul
 /// ... and on larger boards.
 const LEAN_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 
+/// The rules under which the aspiration window is `aspiration_wide`, on boards up
+/// to 15x15.
+const ASPIRATION_WIDE_RULES: [Rule; 1] = [Rule::Standard];
+
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 
@@ -2096,6 +2122,30 @@ pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The wide aspiration window applies under its rules on boards up to 15x15 only,
+    /// and setting it to `aspiration` turns it off.
+    #[test]
+    fn the_wide_aspiration_window_follows_the_rule_and_size() {
+        let p = Params::DEFAULT;
+        for rule in Rule::ALL {
+            for (w, h) in [(15, 15), (20, 20), (15, 20)] {
+                let b = Board::new(w, h, rule);
+                let wide = ASPIRATION_WIDE_RULES.contains(&rule) && w * h <= 225;
+                let expected = if wide {
+                    p.aspiration_wide
+                } else {
+                    p.aspiration
+                };
+                assert_eq!(p.aspiration_for(&b), expected, "{rule:?} {w}x{h}");
+            }
+        }
+        assert_ne!(p.aspiration_wide, p.aspiration);
+        let mut p = Params::DEFAULT;
+        assert!(p.set("aspiration_wide", 60) && p.set("aspiration", 60));
+        let b = Board::new(15, 15, ASPIRATION_WIDE_RULES[0]);
+        assert_eq!(p.aspiration_for(&b), 60);
+    }
 
     /// `INFO wuzi_*` accepts large values only for the node cap; the others stay small.
     #[test]
