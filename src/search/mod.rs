@@ -179,7 +179,10 @@ pub struct Params {
     /// (standard) windows a position, and std15-middle's depth-16 search 2.81M nodes
     /// (1.19M at 150). 150 against 60 at 100 ms/move, SPRT 0/10, game pairs:
     /// - standard: 1674 games, 837 pairs [109, 29, 511, 38, 150], +18.9 Elo [+5.4,
-    ///   +32.4], H1.
+    ///   +32.4], H1;
+    /// - freestyle: 2454 games, 1227 pairs [167, 39, 790, 31, 200], +8.2 [-2.7,
+    ///   +19.1], stopped (LLR 1.14, where it had stayed for 1300 games);
+    /// - renju: 1610 games, 805 pairs [110, 14, 509, 18, 154], +19.9 [+6.0, +33.8], H1.
     pub aspiration_wide: i32,
     /// Internal iterative reduction: a node at least this deep (0: off) with no
     /// transposition-table move is searched one ply shallower (its move order is a
@@ -1928,7 +1931,7 @@ const LEAN_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which the aspiration window is `aspiration_wide`, on boards up
 /// to 15x15.
-const ASPIRATION_WIDE_RULES: [Rule; 1] = [Rule::Standard];
+const ASPIRATION_WIDE_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
