@@ -481,7 +481,8 @@ pub struct Params {
     pub lmp_deeper: i32,
     /// The history of quiet moves' cut-offs is kept from one search of a game to the
     /// next, divided by 2 to this power at the start of each (0: kept whole; it only
-    /// grows, to its cap, within a game).
+    /// grows, to its cap, within a game). 1 against 0 at 100 ms/move, freestyle: 1442
+    /// games, 721 pairs [98, 12, 503, 12, 96], -1.0 Elo [-14.3, +12.4], stopped.
     pub history_age: i32,
     /// At the horizon, a static evaluation at or above beta is returned as it is,
     /// without the leaf VCF: a win could only raise a score that already fails high
@@ -2393,6 +2394,37 @@ mod tests {
             } else {
                 assert_eq!(after, before);
             }
+        }
+    }
+
+    /// `history_age` divides the history kept from the last search of the game at the
+    /// start of the next: a far corner, which no search visits, keeps exactly its value
+    /// divided by 2 to that power.
+    #[test]
+    fn the_history_ages_between_searches_when_set() {
+        let stop = AtomicBool::new(false);
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for m in [(7, 7), (8, 8), (9, 6)] {
+            b.play(Pos::new(m.0, m.1)).unwrap();
+        }
+        let corner = b.index(Pos::new(0, 0));
+        for age in [0, 1, 3] {
+            let mut s = Searcher::new(1 << 16);
+            s.set_params(Params {
+                history_age: age,
+                ..Params::DEFAULT
+            });
+            s.history[corner] = [800, 80];
+            s.search(&b, &Limits::depth(6), &stop).unwrap();
+            assert_eq!(
+                s.history[corner],
+                [800 >> age, 80 >> age],
+                "history_age {age}"
+            );
+            assert!(
+                (0..s.history.len()).any(|i| i != corner && s.history[i] != [0, 0]),
+                "the search learnt something besides the corner"
+            );
         }
     }
 
