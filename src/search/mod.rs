@@ -169,11 +169,12 @@ pub struct Params {
     /// depth 16 in 1 s (there, one wide re-search had cost half the depth-15 tree),
     /// but grew the depth-16 bench tree from 25.5M to 28.2M (caro) and did not
     /// gain: standard -1.9 Elo [-31.1, +27.2] (538 games) at 100 ms/move, +1.9 (180)
-    /// at 300 ms/move; freestyle -2.6 (133) at 300 ms/move. Under the rules of
-    /// `ASPIRATION_WIDE_RULES` on boards up to 15x15, `aspiration_wide` instead.
+    /// at 300 ms/move; freestyle -2.6 (133) at 300 ms/move. Where `aspiration_wide`
+    /// applies (see there), that instead.
     pub aspiration: i32,
     /// The half width of the aspiration window under the rules of
-    /// `ASPIRATION_WIDE_RULES` on boards up to 15x15 (equal to `aspiration`: off).
+    /// `ASPIRATION_WIDE_RULES` on boards up to 15x15 and of
+    /// `ASPIRATION_WIDE_LARGE_RULES` on larger ones (equal to `aspiration`: off).
     /// The scores of our iterations swing by hundreds: at 60, the last iteration of
     /// the depth-12 searches of `scripts/middle15.txt` took 3.4 (renju) to 5.0
     /// (standard) windows a position, and std15-middle's depth-16 search 2.81M nodes
@@ -182,7 +183,10 @@ pub struct Params {
     ///   +32.4], H1;
     /// - freestyle: 2454 games, 1227 pairs [167, 39, 790, 31, 200], +8.2 [-2.7,
     ///   +19.1], stopped (LLR 1.14, where it had stayed for 1300 games);
-    /// - renju: 1610 games, 805 pairs [110, 14, 509, 18, 154], +19.9 [+6.0, +33.8], H1.
+    /// - renju: 1610 games, 805 pairs [110, 14, 509, 18, 154], +19.9 [+6.0, +33.8], H1;
+    /// - freestyle 20x20: 1458 games, 729 pairs [94, 0, 498, 0, 137], +20.5 [+6.4,
+    ///   +34.7], H1 (so on larger boards under the rules of
+    ///   `ASPIRATION_WIDE_LARGE_RULES`).
     pub aspiration_wide: i32,
     /// Internal iterative reduction: a node at least this deep (0: off) with no
     /// transposition-table move is searched one ply shallower (its move order is a
@@ -620,9 +624,11 @@ impl Params {
     }
 
     /// The aspiration half width for `board` (`aspiration`, or `aspiration_wide`
-    /// under the rules of `ASPIRATION_WIDE_RULES` on boards up to 15x15).
+    /// under the rules of `ASPIRATION_WIDE_RULES` on boards up to 15x15 and of
+    /// `ASPIRATION_WIDE_LARGE_RULES` on larger ones).
     pub fn aspiration_for(&self, board: &Board) -> i32 {
-        if Params::on_for(1, board, &ASPIRATION_WIDE_RULES) {
+        let (rules, large) = (&ASPIRATION_WIDE_RULES, &ASPIRATION_WIDE_LARGE_RULES);
+        if Params::on_for_sizes(1, board, rules, large) {
             self.aspiration_wide
         } else {
             self.aspiration
@@ -1934,6 +1940,9 @@ const LEAN_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 /// to 15x15.
 const ASPIRATION_WIDE_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 
+/// ... and on larger boards.
+const ASPIRATION_WIDE_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
+
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 
@@ -2127,15 +2136,19 @@ pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
 mod tests {
     use super::*;
 
-    /// The wide aspiration window applies under its rules on boards up to 15x15 only,
-    /// and setting it to `aspiration` turns it off.
+    /// The wide aspiration window applies under its rules for boards up to 15x15 and
+    /// for larger ones, and setting it to `aspiration` turns it off.
     #[test]
     fn the_wide_aspiration_window_follows_the_rule_and_size() {
         let p = Params::DEFAULT;
         for rule in Rule::ALL {
             for (w, h) in [(15, 15), (20, 20), (15, 20)] {
                 let b = Board::new(w, h, rule);
-                let wide = ASPIRATION_WIDE_RULES.contains(&rule) && w * h <= 225;
+                let wide = if w * h <= 225 {
+                    ASPIRATION_WIDE_RULES.contains(&rule)
+                } else {
+                    ASPIRATION_WIDE_LARGE_RULES.contains(&rule)
+                };
                 let expected = if wide {
                     p.aspiration_wide
                 } else {
