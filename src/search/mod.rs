@@ -186,7 +186,15 @@ pub struct Params {
     /// - renju: 1610 games, 805 pairs [110, 14, 509, 18, 154], +19.9 [+6.0, +33.8], H1;
     /// - freestyle 20x20: 1458 games, 729 pairs [94, 0, 498, 0, 137], +20.5 [+6.4,
     ///   +34.7], H1 (so on larger boards under the rules of
-    ///   `ASPIRATION_WIDE_LARGE_RULES`).
+    ///   `ASPIRATION_WIDE_LARGE_RULES`);
+    /// - caro: 721 games, 360 pairs [61, 45, 150, 47, 57], -2.9 [-25.4, +19.6],
+    ///   stopped: left at 60.
+    ///
+    /// Not here: a window widened by half the gap between the last two iterations'
+    /// scores (new half width `aspiration + |last - before| / 2`): freestyle 829
+    /// games, 414 pairs [73, 13, 254, 13, 61], -10.1 [-29.6, +9.4], stopped. The
+    /// depth-13 trees of `scripts/middle15.txt` moved both ways (freestyle 335K to
+    /// 288K nodes, standard 363K to 392K).
     pub aspiration_wide: i32,
     /// Internal iterative reduction: a node at least this deep (0: off) with no
     /// transposition-table move is searched one ply shallower (its move order is a
@@ -1672,6 +1680,12 @@ impl Searcher {
                 continue;
             }
             let threat = self.move_class(b, s, i);
+            // Not here: root moves ordered within their threat class by the nodes
+            // their subtrees took in the last iteration (Stockfish's old root order)
+            // instead of by value and history. Depth-13 trees of
+            // `scripts/middle15.txt` 411K to 432K nodes; at 100 ms/move, freestyle 813
+            // games, 406 pairs [64, 17, 258, 8, 59], -8.1 Elo [-27.2, +10.9]; caro 148
+            // games, 74 pairs [14, 9, 36, 13, 2], -47.2 [-90.2, -5.6]; both stopped.
             let mut score = threat + mi.value + oi.value;
             if threat == 0 || (self.history_threes && threat < FOUR_ORDER) {
                 score += (self.history[i][me.index()] >> 4).min(TACTICAL / 8);
