@@ -40,22 +40,22 @@ pub struct Params {
     pub iteration_growth_turn: u32,
     /// Weight of the side to move's cell values, in percent of the opponent's. The
     /// evaluation and the pruning margins are tuned together, and 120 is a sharp
-    /// optimum: against it at 100 ms/move, 100 scored 1-13, 110 -182.4 Elo (54
-    /// games), 115 -63.0 (H0, 145), 130 -56.9 (154), 140 -162.5 (55); 120 set the same
-    /// way scored 0.0 in 188 games. With 100 the depth-10 bench took 7 times the nodes.
+    /// optimum: against it at 100 ms/move, 100 scored 1-13, 110 -182.4 Elo (54 games),
+    /// 115 -63.0 (H0, 145), 130 -56.9 (154), 140 -162.5 (55); 120 set the same way
+    /// scored 0.0 in 188 games. With 100 the depth-10 bench took 7 times the nodes.
     /// Under caro 140 (whose depth-14 caro15-middle tree is 1.60M nodes against 2.86M)
-    /// scored -101.4 [-142.8, -62.6] (111 game pairs, H0). Retested with today's
-    /// pruning (game pairs, stopped): 115 under freestyle, 279 games, 139 pairs [36, 7,
-    /// 81, 2, 13], -64.5 [-99.8, -30.4]; 125 under freestyle 639 games, 319 pairs [59,
-    /// 6, 190, 7, 57], -1.6 [-25.0, +21.7]; standard 309 games, 154 pairs [31, 7, 97,
-    /// 4, 15], -39.7 [-70.7, -9.2]; renju 342 games, 171 pairs [29, 7, 108, 4, 23],
-    /// -15.2 [-44.9, +14.1]; caro, two runs, 620 games, 310 pairs [47, 38, 145, 41,
-    /// 39], -7.3 [-29.9, +15.3] and 499 games, 249 pairs [43, 28, 120, 27, 31], -17.5
-    /// [-43.2, +8.1]. The trees follow the weight at the leaves far more than in the
-    /// pruning: std15-middle's depth-13 tree is 337K nodes at 120, 1.54M with 100 in
-    /// the horizon's evaluation only, 514K with 100 in the static pruning only, 2.92M
-    /// with 100 in both; depth-12 caro trees of `scripts/middle15.txt` 306K at 120,
-    /// 246K at 125.
+    /// scored -101.4 [-142.8, -62.6] (111 game pairs, H0). Retested with the pruning of
+    /// November 2026 (game pairs, stopped): 115 under freestyle, 279 games, 139 pairs
+    /// [36, 7, 81, 2, 13], -64.5 [-99.8, -30.4]; 125 under freestyle 639 games, 319
+    /// pairs [59, 6, 190, 7, 57], -1.6 [-25.0, +21.7]; standard 309 games, 154 pairs
+    /// [31, 7, 97, 4, 15], -39.7 [-70.7, -9.2]; renju 342 games, 171 pairs [29, 7, 108,
+    /// 4, 23], -15.2 [-44.9, +14.1]; caro, two runs, 620 games, 310 pairs [47, 38, 145,
+    /// 41, 39], -7.3 [-29.9, +15.3] and 499 games, 249 pairs [43, 28, 120, 27, 31],
+    /// -17.5 [-43.2, +8.1]. The trees follow the weight at the leaves far more than in
+    /// the pruning: std15-middle's depth-13 tree is 337K nodes at 120, 1.54M with 100
+    /// in the horizon's evaluation only, 514K with 100 in the static pruning only,
+    /// 2.92M with 100 in both; depth-12 caro trees of `scripts/middle15.txt` 306K at
+    /// 120, 246K at 125.
     pub tempo_percent: i32,
     /// Fours the side to move may spend on a VCF at a leaf of the main search. 10
     /// beat 6 by +59.8 Elo at 100 ms/move (the VCF is narrow, and its cache keeps the
