@@ -193,7 +193,8 @@ pub struct Params {
     /// - standard: 1674 games, 837 pairs [109, 29, 511, 38, 150], +18.9 Elo [+5.4,
     ///   +32.4], H1;
     /// - freestyle: 2454 games, 1227 pairs [167, 39, 790, 31, 200], +8.2 [-2.7,
-    ///   +19.1], stopped (LLR 1.14, where it had stayed for 1300 games);
+    ///   +19.1], stopped (LLR 1.14, where it had stayed for 1300 games); again, 1090
+    ///   games, 545 pairs [82, 17, 355, 20, 71], -6.1 [-22.0, +9.9], stopped;
     /// - renju: 1610 games, 805 pairs [110, 14, 509, 18, 154], +19.9 [+6.0, +33.8], H1;
     /// - freestyle 20x20: 1458 games, 729 pairs [94, 0, 498, 0, 137], +20.5 [+6.4,
     ///   +34.7], H1 (so on larger boards under the rules of
@@ -491,7 +492,9 @@ pub struct Params {
     ///   +49.3], H1;
     /// - caro: 1776 games, 888 pairs [98, 102, 431, 124, 133], +18.0 [+5.0, +31.0], H1;
     /// - renju: 2650 games, 1325 pairs [183, 24, 875, 32, 211], +8.4 [-2.0, +18.8],
-    ///   stopped (LLR 1.21, after 2.31 at 1541 games);
+    ///   stopped (LLR 1.21, after 2.31 at 1541 games); rerun twice later, 144 games, 72
+    ///   pairs [10, 2, 50, 5, 5], -16.9, and 1121 games, 560 pairs [83, 19, 354, 14,
+    ///   90], +2.8 [-13.6, +19.2], both stopped;
     /// - freestyle: 838 games, 419 pairs [55, 11, 285, 14, 54], +0.4 [-17.0, +17.9],
     ///   stopped;
     /// - freestyle 20x20: 609 games, 304 pairs [45, 0, 207, 0, 52], +8.0 [-14.1,
