@@ -490,6 +490,7 @@ fn the_switches_act_only_where_they_gained() {
         lmr_early: v,
         quick_win: v,
         lmp_deeper: v,
+        mcp: v,
         ..Params::DEFAULT
     };
     let on = |rule: Rule, large: bool| {
@@ -513,6 +514,7 @@ fn the_switches_act_only_where_they_gained() {
             lmr_early: two(!large || free),
             quick_win: two(!large && free),
             lmp_deeper: two(!large && (std || caro)),
+            mcp: two(!large && free),
             ..Params::DEFAULT
         }
     };
