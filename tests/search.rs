@@ -514,7 +514,7 @@ fn the_switches_act_only_where_they_gained() {
             lmr_early: two(!large || free),
             quick_win: two(!large && free),
             lmp_deeper: two(!large && (std || caro)),
-            mcp: two(!large && free),
+            mcp: two(free),
             ..Params::DEFAULT
         }
     };

@@ -124,10 +124,18 @@ pub struct Params {
     /// (game pairs, SPRT 0/10):
     /// - freestyle: 754 games, 377 pairs [36, 9, 253, 6, 73], +32.8 Elo [+13.8,
     ///   +52.0], H1;
+    /// - freestyle 20x20: 1139 games, 569 pairs [84, 0, 355, 0, 130], +28.1 [+10.7,
+    ///   +45.7], H1;
     /// - standard: 1125 games, 562 pairs [77, 22, 355, 25, 83], +4.6 [-11.2, +20.5],
+    ///   stopped;
+    /// - renju: 879 games, 439 pairs [77, 13, 258, 11, 80], +1.6 [-18.2, +21.4],
     ///   stopped;
     /// - caro: 443 games, 221 pairs [30, 29, 98, 32, 32], +5.5 [-21.6, +32.7],
     ///   stopped.
+    ///
+    /// Halving the count where the static evaluation has not improved on two plies
+    /// before (Rapfi's form) lost under freestyle: 383 games, 191 pairs [33, 9, 120,
+    /// 7, 22], -21.9 [-49.4, +5.4], stopped.
     pub mcp: i32,
     /// ... with this scale in percent.
     pub mcp_percent: i32,
@@ -2037,7 +2045,7 @@ const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 const MCP_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// ... and on larger boards.
-const MCP_LARGE_RULES: [Rule; 0] = [];
+const MCP_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `lmp_deeper` 1 turns the switch on, on boards up to 15x15.
 const LMP_DEEPER_RULES: [Rule; 2] = [Rule::Standard, Rule::Caro];
