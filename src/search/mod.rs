@@ -112,10 +112,10 @@ pub struct Params {
     pub lmp_base: usize,
     /// Move count pruning at every depth (CITE: Rapfi's futility move count, after
     /// Stockfish's move count pruning): at a non-PV node that need not stop a five,
-    /// once a move that does not lose is found, the quiet moves after the first
-    /// 3 + depth^1.32 * `mcp_percent` / 100 are skipped. Tighter than late move
-    /// pruning at every depth (4, 5, 7, 9 moves at depths 1-4 against 6, 9, 14, 21),
-    /// and it goes on where that stops (23 at depth 10). Threes, stops of threes and
+    /// once a move that does not lose is found, the quiet moves after the node's
+    /// first 3 + depth^1.32 * `mcp_percent` / 100 moves are skipped. Tighter than late
+    /// move pruning where that applies (4, 5, 7, 9 moves at depths 1-4 against 6, 9,
+    /// 14, 21), and it goes on where that stops (23 at depth 10). Threes, stops of threes and
     /// fours are never skipped. 1: under `MCP_RULES` on boards up to 15x15 and
     /// `MCP_LARGE_RULES` on larger ones; 2: always; 0: off. Depth-12 trees of
     /// `scripts/middle15.txt`, on against off: freestyle 182.7K to 135.1K nodes,
