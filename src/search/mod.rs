@@ -2442,10 +2442,8 @@ mod tests {
         assert_eq!(mcp_table(50)[10], 13);
         assert!(mcp_table(0).iter().all(|&n| n == usize::MAX));
         let mut b = Board::new(15, 15, Rule::Freestyle);
-        for m in ["7,7", "5,5", "7,5", "7,4", "9,5", "6,4", "8,5", "6,5"] {
-            let (x, y) = m.split_once(',').unwrap();
-            b.play(Pos::new(x.parse().unwrap(), y.parse().unwrap()))
-                .unwrap();
+        for m in crate::bench::parse_moves("7,7 5,5 7,5 7,4 9,5 6,4 8,5 6,5") {
+            b.play(m).unwrap();
         }
         let stop = AtomicBool::new(false);
         let nodes = |mcp_percent: i32| {
