@@ -1269,6 +1269,14 @@ impl Searcher {
     /// One iteration at the root: a window of `aspiration` around the last score,
     /// widened on the side that fails until the score falls inside (CITE: aspiration
     /// windows, as in Stockfish); a full window without a usable last score.
+    ///
+    /// Not here: a ply less for each fail high in a row (Stockfish's reduced depth
+    /// after a fail high, reset by a fail low). The depth-12 trees of
+    /// `scripts/middle15.txt` shrank a lot (freestyle 135.1K to 83.6K nodes, standard
+    /// 217.5K to 149.2K, caro 305.5K to 285.3K; caro15-middle's depth 16 with `mcp` 2
+    /// from 2.78M to 1.73M), as the last search of an iteration is then often
+    /// shallower than its number says; but it did not gain: freestyle at 100 ms/move,
+    /// 736 games, 368 pairs [52, 13, 237, 14, 52], +0.5 Elo [-19.0, +20.0], stopped.
     fn root_search(
         &mut self,
         b: &mut Board,
@@ -1445,6 +1453,11 @@ impl Searcher {
         }
 
         // Step 4a. Internal iterative reduction (CITE: IIR, as in Stockfish and Rapfi).
+        // Not here: Rapfi's cut at a PV node whose table move is stale (a ply less for
+        // every 4 plies the entry is shallower than the node, at most 3): depth-14
+        // freestyle trees of `scripts/middle15.txt` 461.0K to 449.4K nodes; freestyle
+        // at 100 ms/move 753 games, 376 pairs [50, 16, 247, 11, 52], -0.5 Elo [-19.4,
+        // +18.4], stopped.
         if self.params.iir_min_depth > 0
             && depth >= self.params.iir_min_depth
             && tt_move == NO_MOVE
@@ -1503,7 +1516,11 @@ impl Searcher {
         // score): it grew the depth-14 bench tree from 7.3M to 10.4M nodes and scored
         // -7.3 Elo [-42.0, +27.3] (freestyle, 382 games).
 
-        // Step 5. Moves.
+        // Step 5. Moves. Not here: the table's move searched before the others are
+        // generated (a staged move picker, as in Stockfish): generating after it, with
+        // the history its subtree left, moved the depth-11 trees of
+        // `scripts/middle15.txt` from 5.75M to 5.79M nodes and saved no time (whole
+        // process, 7 pairs: median cpu ratio 1.010).
         self.gen_moves(b, &s, ply, tt_move);
         if self.moves[ply].is_empty() {
             // Black under renju whose every reply is a foul: the threat goes through.
@@ -1644,6 +1661,9 @@ impl Searcher {
                 // freestyle -28.5 Elo [-57.0, -0.4] (232 game pairs), standard -22.1
                 // [-46.6, +2.3] (260), 100 ms/move, stopped; the depth-15 bench trees
                 // moved both ways (std15-middle 2.93M to 4.38M, renju 1.55M to 1.01M).
+                // Nor a reduced search kept at depth 1 at least (Stockfish, Rapfi): it
+                // seldom acts (depth-12 trees of `scripts/middle15.txt`: freestyle
+                // 135.1K to 137.8K nodes, caro 305.5K to 315.4K); not played.
                 let mut sc = -self.pvs(b, new_depth - r, ply + 1, -alpha - 1, -alpha, false, stop);
                 // Not here: the re-search a ply deeper when the reduced score beats the
                 // best so far by 100 + 2 a ply, a ply shallower when by less than 10
