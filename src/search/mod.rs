@@ -113,15 +113,15 @@ pub struct Params {
     /// Move count pruning at every depth (CITE: Rapfi's futility move count, after
     /// Stockfish's move count pruning): at a non-PV node that need not stop a five,
     /// once a move that does not lose is found, the quiet moves after the node's
-    /// first 3 + depth^1.32 * `mcp_percent` / 100 moves are skipped. Tighter than late
-    /// move pruning where that applies (4, 5, 7, 9 moves at depths 1-4 against 6, 9,
-    /// 14, 21), and it goes on where that stops (23 at depth 10). Threes, stops of threes and
-    /// fours are never skipped. 1: under `MCP_RULES` on boards up to 15x15 and
-    /// `MCP_LARGE_RULES` on larger ones; 2: always; 0: off. Depth-12 trees of
-    /// `scripts/middle15.txt`, on against off: freestyle 182.7K to 135.1K nodes,
-    /// standard 217.5K to 183.2K, renju 169.5K to 160.4K, caro 305.5K to 275.6K;
-    /// caro15-middle's depth-16 tree 7.25M to 2.78M. On against off at 100 ms/move
-    /// (game pairs, SPRT 0/10):
+    /// first 3 + depth^1.32 * `mcp_percent` / 100 moves are skipped. With the default
+    /// 150, tighter than late move pruning where that applies (4, 6, 9, 12 moves at
+    /// depths 1-4 against 6, 9, 14, 21), and it goes on where that stops (34 at depth
+    /// 10). Threes, stops of threes and fours are never skipped. 1: under `MCP_RULES`
+    /// on boards up to 15x15 and `MCP_LARGE_RULES` on larger ones; 2: always; 0: off.
+    /// At `mcp_percent` 100, depth-12 trees of `scripts/middle15.txt`, on against off:
+    /// freestyle 182.7K to 135.1K nodes, standard 217.5K to 183.2K, renju 169.5K to
+    /// 160.4K, caro 305.5K to 275.6K; caro15-middle's depth-16 tree 7.25M to 2.78M.
+    /// On (at 100) against off at 100 ms/move (game pairs, SPRT 0/10):
     /// - freestyle: 754 games, 377 pairs [36, 9, 253, 6, 73], +32.8 Elo [+13.8,
     ///   +52.0], H1;
     /// - freestyle 20x20: 1139 games, 569 pairs [84, 0, 355, 0, 130], +28.1 [+10.7,
@@ -139,10 +139,18 @@ pub struct Params {
     /// threes after the count too (fours kept): 245 games, 122 pairs [27, 6, 69, 4,
     /// 16], -34.3 [-72.4, +3.0], stopped.
     pub mcp: i32,
-    /// ... with this scale in percent. 150 against 100 under freestyle: 1088 games,
-    /// 544 pairs [65, 16, 354, 23, 86], +15.7 Elo [-0.2, +31.6] (LLR 1.63, stopped by
-    /// the clock: worth a rerun); under standard, `mcp` 2 with 150 against off: 1324
-    /// games, 662 pairs [73, 31, 443, 26, 89], +7.1 [-6.6, +20.8], stopped.
+    /// ... with this scale in percent. 150 against 100 at 100 ms/move (game pairs, SPRT
+    /// 0/10):
+    /// - freestyle: 2490 games, 1245 pairs [151, 49, 795, 50, 200], +13.8 Elo [+3.2,
+    ///   +24.4], H1 (a first run, 1088 games, 544 pairs [65, 16, 354, 23, 86], +15.7
+    ///   [-0.2, +31.6], had been stopped by the clock);
+    /// - freestyle 20x20: 2376 games, 1188 pairs [169, 0, 799, 1, 219], +14.8 [+3.5,
+    ///   +26.1], H1.
+    ///
+    /// Depth-12 freestyle trees of `scripts/middle15.txt` 135.1K nodes at 100, 132.7K
+    /// at 150. Under standard, `mcp` 2 with 150 against off: 1324 games, 662 pairs [73,
+    /// 31, 443, 26, 89], +7.1 [-6.6, +20.8], and again 589 games, 294 pairs [37, 16,
+    /// 190, 13, 38], -0.6 [-21.6, +20.4], both stopped: off there.
     pub mcp_percent: i32,
     /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
     /// fixed one or two plies). 250, with `rfp_margin` 100 and `aspiration` 60, beat
@@ -577,7 +585,7 @@ impl Params {
         lmp_max_depth: 3,
         lmp_base: 5,
         mcp: 1,
-        mcp_percent: 100,
+        mcp_percent: 150,
         lmr_log_div: 250,
         lmr_log_div_standard: 300,
         lmr_threes: 1,
@@ -2477,7 +2485,7 @@ mod tests {
             assert_eq!(s.mcp, mcp_table(mcp_percent));
             r.nodes
         };
-        let (off, on) = (nodes(0), nodes(100));
+        let (off, on) = (nodes(0), nodes(Params::DEFAULT.mcp_percent));
         assert!(on < off, "pruned {on} nodes, unpruned {off}");
     }
 
