@@ -147,8 +147,9 @@ pub struct Params {
     /// - freestyle 20x20: 2376 games, 1188 pairs [169, 0, 799, 1, 219], +14.8 [+3.5,
     ///   +26.1], H1.
     ///
-    /// Depth-12 freestyle trees of `scripts/middle15.txt` 135.1K nodes at 100, 132.7K
-    /// at 150. Under standard, `mcp` 2 with 150 against off: 1324 games, 662 pairs [73,
+    /// 200 against 150 under freestyle: 671 games, 335 pairs [65, 7, 211, 9, 43], -21.8
+    /// [-43.4, -0.4], stopped. Depth-12 freestyle trees of `scripts/middle15.txt`
+    /// 135.1K nodes at 100, 132.7K at 150. Under standard, `mcp` 2 with 150 against off: 1324 games, 662 pairs [73,
     /// 31, 443, 26, 89], +7.1 [-6.6, +20.8], and again 589 games, 294 pairs [37, 16,
     /// 190, 13, 38], -0.6 [-21.6, +20.4], both stopped: off there.
     pub mcp_percent: i32,
