@@ -149,9 +149,10 @@ pub struct Params {
     ///
     /// 200 against 150 under freestyle: 671 games, 335 pairs [65, 7, 211, 9, 43], -21.8
     /// [-43.4, -0.4], stopped. Depth-12 freestyle trees of `scripts/middle15.txt`
-    /// 135.1K nodes at 100, 132.7K at 150. Under standard, `mcp` 2 with 150 against off: 1324 games, 662 pairs [73,
-    /// 31, 443, 26, 89], +7.1 [-6.6, +20.8], and again 589 games, 294 pairs [37, 16,
-    /// 190, 13, 38], -0.6 [-21.6, +20.4], both stopped: off there.
+    /// 135.1K nodes at 100, 132.7K at 150. Under standard, `mcp` 2 with 150 against
+    /// off: 1324 games, 662 pairs [73, 31, 443, 26, 89], +7.1 [-6.6, +20.8], and again
+    /// 589 games, 294 pairs [37, 16, 190, 13, 38], -0.6 [-21.6, +20.4], both stopped:
+    /// off there.
     pub mcp_percent: i32,
     /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
     /// fixed one or two plies). 250, with `rfp_margin` 100 and `aspiration` 60, beat
@@ -1281,7 +1282,7 @@ impl Searcher {
     ///
     /// Not here: a ply less for each fail high in a row (Stockfish's reduced depth
     /// after a fail high, reset by a fail low). The depth-12 trees of
-    /// `scripts/middle15.txt` shrank a lot (freestyle 135.1K to 83.6K nodes, standard
+    /// `scripts/middle15.txt` (with `mcp_percent` 100) shrank a lot (freestyle 135.1K to 83.6K nodes, standard
     /// 217.5K to 149.2K, caro 305.5K to 285.3K; caro15-middle's depth 16 with `mcp` 2
     /// from 2.78M to 1.73M), as the last search of an iteration is then often
     /// shallower than its number says; but it did not gain: freestyle at 100 ms/move,
