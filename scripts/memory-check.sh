@@ -39,7 +39,7 @@ export LIMITS=${LIMITS:-"16777216 67108864 367001600 1073741824"}
 export EXTRA=${EXTRA:-"8388608"}
 
 exec python3 - <<'PYTHON'
-import os, random, re, subprocess, sys, tempfile
+import os, random, re, shutil, subprocess, sys, tempfile
 
 brain = os.environ["BRAIN"]
 turn_ms = int(os.environ["TURN_MS"])
@@ -63,7 +63,7 @@ def run(limit, size, rule, seed, moves):
         while True:
             line = p.stdout.readline()
             if not line:
-                sys.exit(f"the brain died: {p.stderr.read()!r}")
+                sys.exit(f"the brain died: {p.stderr.read()!r} (log in {tmp})")
             line = line.strip()
             if not line.startswith("MESSAGE"):
                 return line
@@ -102,7 +102,9 @@ def run(limit, size, rule, seed, moves):
     text = open(report).read()
     peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1)) * 1024
     status = int(re.search(r"Exit status: (\d+)", text).group(1))
-    assert status == 0 and err == "", (status, err)
+    assert status == 0 and err == "", (status, err, tmp)
+    # A failed run keeps its directory (the brain's log) for a look; a good one goes.
+    shutil.rmtree(tmp)
     return table, peak, int(used[-1]) / 10
 
 configs = [(15, 0, "freestyle 15x15"), (20, 0, "freestyle 20x20"), (15, 4, "renju 15x15")]
