@@ -1199,6 +1199,12 @@ impl Board {
             .filter(move |&j| j < self.cells.len() && self.cells[j] != WALL)
     }
 
+    /// An empty set sized for this board's cells.
+    #[inline]
+    pub(crate) fn empty_cell_set(&self) -> CellSet {
+        CellSet::for_cells(self.cells.len())
+    }
+
     /// The empty cells with a stone within two points (in the 5x5 square), in cell
     /// order.
     #[inline]

@@ -2184,21 +2184,22 @@ fn five_defences(b: &Board, attacker: Color) -> Vec<usize> {
             Vec::new()
         };
     }
-    // A five can only be killed on the line where it is a five.
-    let mut cands: Vec<usize> = points.clone();
+    // A five can only be killed on the line where it is a five. The set keeps the
+    // candidates once each and in cell order.
+    let mut cands = b.empty_cell_set();
     for &p in &points {
+        cands.set(p, true);
         let pat = b.info(p, attacker).pat;
         for (d, _) in pat.iter().enumerate().filter(|(_, &x)| x == Pattern::F5) {
-            for q in b.line_cells(p, d, 5) {
-                if b.is_empty_at(q) && !cands.contains(&q) {
-                    cands.push(q);
-                }
+            for q in b.line_cells(p, d, 5).filter(|&q| b.is_empty_at(q)) {
+                cands.set(q, true);
             }
         }
     }
-    cands.sort_unstable();
-    cands.retain(|&r| b.stone_stops_fives(r, attacker, &points));
     cands
+        .iter()
+        .filter(|&r| b.stone_stops_fives(r, attacker, &points))
+        .collect()
 }
 
 /// True if the side to move has an open or double four it may legally play.
