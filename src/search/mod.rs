@@ -154,7 +154,10 @@ pub struct Params {
     /// 589 games, 294 pairs [37, 16, 190, 13, 38], -0.6 [-21.6, +20.4], both stopped:
     /// off there. Under renju, the same: 1402 games, 701 pairs [107, 17, 426, 11, 140],
     /// +14.9 [-0.6, +30.4], LLR 1.59, stopped by the clock (renju depth-12 trees 169.5K
-    /// to 132.1K nodes): worth a rerun.
+    /// to 132.1K nodes); rerun, 1545 games, 772 pairs [127, 15, 494, 13, 123], -2.3
+    /// [-16.4, +11.9], stopped (it had led by +21.6 at 113 pairs): off there too.
+    /// 125 against 150 under freestyle: 664 games, 332 pairs [42, 13, 216, 13, 48],
+    /// +6.3 [-13.9, +26.5], stopped.
     pub mcp_percent: i32,
     /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
     /// fixed one or two plies). 250, with `rfp_margin` 100 and `aspiration` 60, beat
