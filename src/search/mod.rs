@@ -178,7 +178,8 @@ pub struct Params {
     /// games, stopped), and under caro 200 -39.5 (H0, 203) and 300 -2.4 [-23.2, +18.4]
     /// (364 game pairs, stopped). With the lean set (see `lmr_early`), 250 against
     /// 300 under standard: 650 games, 325 pairs [39, 13, 230, 5, 38], -5.3 [-24.3,
-    /// +13.6], stopped.
+    /// +13.6], stopped; 350 against 300: 776 games, 388 pairs [61, 20, 250, 6, 51],
+    /// -15.2 [-34.4, +3.8], stopped (LLR -2.13).
     pub lmr_log_div_standard: i32,
     /// Late move reductions also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, so never reduced with 0), the same as for a
