@@ -160,7 +160,8 @@ pub struct Params {
     /// +6.3 [-13.9, +26.5], stopped.
     pub mcp_percent: i32,
     /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
-    /// fixed one or two plies). 250, with `rfp_margin` 100 and `aspiration` 60, beat
+    /// fixed one or two plies), under freestyle and caro (standard and renju have
+    /// their own, below). 250, with `rfp_margin` 100 and `aspiration` 60, beat
     /// all three off by +63.2 Elo at 100 ms/move (each alone: +13.9, +6.1, +10.4,
     /// undecided). Retested after the local leaf VCF, under freestyle against 250: 220
     /// -12.8 [-45.4, +19.6] (435 games), 280 -12.9 [-47.8, +21.8] (377), both stopped.
