@@ -727,7 +727,8 @@ impl Params {
     }
 
     /// Whether a switch that is 1 on boards of 15x15 or smaller under `rules`, and 2
-    /// on every board under every rule, is on for `board`.
+    /// on every board under every rule, is on for `board` (whose rule counts as the
+    /// one it is tuned as, [`tuned_rule`]: standard caro as caro).
     fn on_for(switch: i32, board: &Board, rules: &[Rule]) -> bool {
         Params::on_for_sizes(switch, board, rules, &[])
     }
@@ -740,7 +741,7 @@ impl Params {
         } else {
             large_rules
         };
-        switch >= 2 || switch == 1 && rules.contains(&board.rule())
+        switch >= 2 || switch == 1 && rules.contains(&tuned_rule(board.rule()))
     }
 
     /// Whether history and killers cover three-class moves under `rule` (see
@@ -2200,6 +2201,17 @@ fn five_point(b: &Board, c: Color) -> Option<usize> {
     b.five_cells(c).next()
 }
 
+/// The rule whose tuning a search under `rule` takes: standard caro (exactly five,
+/// rule 9, which the Gomocup caro league's description matches) plays as caro (rule
+/// 8), as its games are the same but for overlines; the switches' rule lists name
+/// only caro.
+fn tuned_rule(rule: Rule) -> Rule {
+    match rule {
+        Rule::CaroStandard => Rule::Caro,
+        r => r,
+    }
+}
+
 /// True under the caro rules, where a four can also be stopped past its five point.
 fn is_caro(b: &Board) -> bool {
     matches!(b.rule(), Rule::Caro | Rule::CaroStandard)
@@ -2312,6 +2324,56 @@ mod tests {
 
     /// The wide aspiration window applies under its rules for boards up to 15x15 and
     /// for larger ones, and setting it to `aspiration` turns it off.
+    /// Standard caro (rule 9) searches with caro's tuning: every switch a search sets
+    /// from the rule is the same as under caro (rule 8), on either board size, and
+    /// there the lean set is on (before, rule 9 matched none of the rule lists).
+    #[test]
+    fn standard_caro_takes_the_caro_switches() {
+        let stop = AtomicBool::new(false);
+        let switches = |rule: Rule, size: usize| {
+            let mut b = Board::new(size, size, rule);
+            for m in [(7, 7), (8, 8), (7, 8), (9, 9)] {
+                b.play(Pos::new(m.0, m.1)).unwrap();
+            }
+            let mut s = Searcher::new(1 << 16);
+            s.search(&b, &Limits::depth(2), &stop).unwrap();
+            (
+                [
+                    s.mcp_on,
+                    s.history_threes,
+                    s.tt_eval,
+                    s.cont_attack,
+                    s.countermove,
+                    s.plain_blocks,
+                    s.useless_fours,
+                    s.four_three_guard,
+                    s.three_lines,
+                    s.forced_ext,
+                    s.lmr_fours,
+                    s.lmr_early,
+                    s.quick_win,
+                ],
+                s.lmp_depth,
+                s.lmr_div,
+                Params::DEFAULT.aspiration_for(&b),
+            )
+        };
+        for size in [15, 20] {
+            let caro = switches(Rule::Caro, size);
+            assert_eq!(switches(Rule::CaroStandard, size), caro, "{size}x{size}");
+        }
+        let caro15 = switches(Rule::Caro, 15);
+        assert!(
+            caro15.0[5] && caro15.0[10] && caro15.0[11],
+            "caro's lean set"
+        );
+        assert_eq!(
+            caro15.1,
+            Params::DEFAULT.lmp_max_depth + 1,
+            "caro's deeper pruning"
+        );
+    }
+
     #[test]
     fn the_wide_aspiration_window_follows_the_rule_and_size() {
         let p = Params::DEFAULT;
