@@ -133,6 +133,13 @@ pub struct Params {
     /// - caro: 443 games, 221 pairs [30, 29, 98, 32, 32], +5.5 [-21.6, +32.7],
     ///   stopped.
     ///
+    /// At the default 150, `mcp` 2 against 1 (so on against off; depth-12 standard
+    /// trees 217.5K to 165.5K nodes) at 100 ms/move:
+    /// - standard: 2284 games, 1142 pairs [141, 52, 708, 51, 190], +14.8 [+3.5,
+    ///   +26.0], H1 (so standard is in `MCP_RULES`);
+    /// - caro: 792 games, 396 pairs [51, 41, 203, 48, 53], +4.8 [-14.5, +24.2],
+    ///   stopped (it cut caro15-middle's depth-16 tree from 7.25M to 4.13M nodes).
+    ///
     /// Halving the count where the static evaluation has not improved on two plies
     /// before (Rapfi's form) lost under freestyle: 383 games, 191 pairs [33, 9, 120,
     /// 7, 22], -21.9 [-49.4, +5.4], stopped; so did skipping the threes and stops of
@@ -227,7 +234,9 @@ pub struct Params {
     /// with no opponent three or four on the board, whose evaluation beats beta by
     /// this much a ply returns the evaluation (0: off). 130 against 100 after the
     /// local leaf VCF: +2.1 Elo [-24.3, +28.6] (freestyle, 653 games, stopped).
-    /// Under caro, 150 against 100: -0.5 [-22.8, +21.8] (337 game pairs, stopped).
+    /// Under caro, 150 against 100: -0.5 [-22.8, +21.8] (337 game pairs, stopped);
+    /// under renju, 80 against 100: 639 games, 319 pairs [61, 5, 206, 6, 41], -21.3
+    /// [-43.2, +0.5], stopped (LLR -2.14).
     /// Kept off where the side to move made a four on each of its last two moves
     /// (Rapfi's guard for a running attack): depth-12 trees of `scripts/middle15.txt`
     /// freestyle 132.7K to 137.6K nodes, caro 305.5K to 355.3K; freestyle at 100
@@ -2115,7 +2124,7 @@ const ASPIRATION_WIDE_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `mcp` 1 turns move count pruning on, on boards up to 15x15 ...
-const MCP_RULES: [Rule; 1] = [Rule::Freestyle];
+const MCP_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
 
 /// ... and on larger boards.
 const MCP_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
@@ -2600,6 +2609,29 @@ mod tests {
         };
         let (off, on) = (nodes(0), nodes(Params::DEFAULT.mcp_percent));
         assert!(on < off, "pruned {on} nodes, unpruned {off}");
+        // The default 1 turns it on under freestyle and standard on 15x15, and under
+        // freestyle on 20x20; 0 turns it off everywhere.
+        for rule in Rule::ALL {
+            for size in [15, 20] {
+                let mut b = Board::new(size, size, rule);
+                b.play(Pos::new(7, 7)).unwrap();
+                for (mcp, on) in [
+                    (
+                        1,
+                        rule == Rule::Freestyle || (rule == Rule::Standard && size == 15),
+                    ),
+                    (0, false),
+                ] {
+                    let mut s = Searcher::new(1 << 16);
+                    s.set_params(Params {
+                        mcp,
+                        ..Params::DEFAULT
+                    });
+                    s.search(&b, &Limits::depth(2), &stop).unwrap();
+                    assert_eq!(s.mcp_on, on, "{rule:?} {size}x{size} mcp {mcp}");
+                }
+            }
+        }
     }
 
     /// Each search gives three-class moves history and killers exactly under the rules
