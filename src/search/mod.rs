@@ -158,11 +158,16 @@ pub struct Params {
     /// [-43.4, -0.4], stopped. Depth-12 freestyle trees of `scripts/middle15.txt`
     /// 135.1K nodes at 100, 132.7K at 150. Under standard, `mcp` 2 with 150 against
     /// off: 1324 games, 662 pairs [73, 31, 443, 26, 89], +7.1 [-6.6, +20.8], and again
-    /// 589 games, 294 pairs [37, 16, 190, 13, 38], -0.6 [-21.6, +20.4], both stopped:
-    /// off there. Under renju, the same: 1402 games, 701 pairs [107, 17, 426, 11, 140],
+    /// 589 games, 294 pairs [37, 16, 190, 13, 38], -0.6 [-21.6, +20.4], both stopped;
+    /// a third run (see `mcp`) accepted H1, and all three together, 2098 pairs [251,
+    /// 99, 1341, 90, 317], score +10.2 [+2.1, +18.2]: on there. 200 against 150 under
+    /// standard with it on: 691 games, 345 pairs [49, 8, 242, 7, 39], -10.6 [-29.5,
+    /// +8.3], stopped. Under renju, the same: 1402 games, 701 pairs [107, 17, 426, 11, 140],
     /// +14.9 [-0.6, +30.4], LLR 1.59, stopped by the clock (renju depth-12 trees 169.5K
     /// to 132.1K nodes); rerun, 1545 games, 772 pairs [127, 15, 494, 13, 123], -2.3
-    /// [-16.4, +11.9], stopped (it had led by +21.6 at 113 pairs): off there too.
+    /// [-16.4, +11.9], stopped (it had led by +21.6 at 113 pairs): off there; on at
+    /// 200, against off: 635 games, 317 pairs [48, 10, 205, 9, 45], -3.8 [-25.1,
+    /// +17.4], stopped.
     /// 125 against 150 under freestyle: 664 games, 332 pairs [42, 13, 216, 13, 48],
     /// +6.3 [-13.9, +26.5], stopped.
     pub mcp_percent: i32,
