@@ -169,7 +169,8 @@ pub struct Params {
     /// 200, against off: 635 games, 317 pairs [48, 10, 205, 9, 45], -3.8 [-25.1,
     /// +17.4], stopped.
     /// 125 against 150 under freestyle: 664 games, 332 pairs [42, 13, 216, 13, 48],
-    /// +6.3 [-13.9, +26.5], stopped.
+    /// +6.3 [-13.9, +26.5], stopped; under freestyle 20x20, two runs side by side, 681
+    /// games, 340 pairs [64, 0, 232, 1, 43], -21.0 [-41.8, -0.3], stopped.
     pub mcp_percent: i32,
     /// Late move reductions grow as ln(depth) * ln(move number) * 100 / this (0: the
     /// fixed one or two plies), under freestyle and caro (standard and renju have
