@@ -462,7 +462,9 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
 /// every rule, on 20x20 under freestyle, `quick_win` under freestyle on boards up
-/// to 15x15, and `lmp_deeper` under standard and caro on such boards. Elsewhere the
+/// to 15x15, `lmp_deeper` under standard and caro on such boards, and `mcp` under
+/// freestyle (on 20x20 too) and standard on boards up to 15x15; standard caro
+/// (rule 9) as caro. Elsewhere the
 /// default search is the one with the switch off, to the node, though every switch
 /// acts there when set to 2.
 #[test]
@@ -498,7 +500,7 @@ fn the_switches_act_only_where_they_gained() {
             rule == Rule::Freestyle,
             rule == Rule::Standard,
             rule == Rule::Renju,
-            rule == Rule::Caro,
+            rule == Rule::Caro || rule == Rule::CaroStandard,
         );
         let two = |b: bool| 2 * i32::from(b);
         Params {
@@ -514,12 +516,19 @@ fn the_switches_act_only_where_they_gained() {
             lmr_early: two(!large || free),
             quick_win: two(!large && free),
             lmp_deeper: two(!large && (std || caro)),
-            mcp: two(free),
+            mcp: two(free || (std && !large)),
             ..Params::DEFAULT
         }
     };
     let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
-    let cases = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro].map(|rule| {
+    let cases = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroStandard,
+    ]
+    .map(|rule| {
         b15.set_rule(rule);
         (b15.clone(), on(rule, false))
     });
