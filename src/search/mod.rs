@@ -2337,8 +2337,6 @@ pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
 mod tests {
     use super::*;
 
-    /// The wide aspiration window applies under its rules for boards up to 15x15 and
-    /// for larger ones, and setting it to `aspiration` turns it off.
     /// Standard caro (rule 9) searches with caro's tuning: every switch a search sets
     /// from the rule is the same as under caro (rule 8), on either board size, and
     /// there the lean set is on (before, rule 9 matched none of the rule lists).
@@ -2389,6 +2387,8 @@ mod tests {
         );
     }
 
+    /// The wide aspiration window applies under its rules for boards up to 15x15 and
+    /// for larger ones, and setting it to `aspiration` turns it off.
     #[test]
     fn the_wide_aspiration_window_follows_the_rule_and_size() {
         let p = Params::DEFAULT;
