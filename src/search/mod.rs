@@ -199,7 +199,8 @@ pub struct Params {
     /// ms/move (game pairs, SPRT 0/10): 1282 games, 641 pairs [80, 18, 402, 19, 122],
     /// +23.1 Elo [+7.7, +38.5], H1; a second run at the same time, 957 games, 478
     /// pairs [60, 15, 309, 10, 84], +15.6 [-1.8, +33.1], stopped. Depth-12 renju
-    /// trees of `scripts/middle15.txt` 169.5K to 118.8K nodes.
+    /// trees of `scripts/middle15.txt` 169.5K to 118.8K nodes. 160 against 200: 628
+    /// games, 314 pairs [57, 9, 188, 11, 49], -7.7 [-30.7, +15.1], stopped.
     pub lmr_log_div_renju: i32,
     /// Late move reductions also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, so never reduced with 0), the same as for a
@@ -557,7 +558,9 @@ pub struct Params {
     /// stopped (LLR 0.30); under renju: 2104 games, 1052 pairs [117, 26, 737, 29,
     /// 143], +9.1 [-1.6, +19.8], stopped (LLR 1.37, after 2.06 at 1824 games); renju
     /// again: 868 games, 434 pairs [78, 10, 284, 9, 53], -20.4 [-38.8, -2.2], H0 (both
-    /// renju runs, 1486 pairs: +0.5). Neither showed a gain, so 1 leaves them off.
+    /// renju runs, 1486 pairs: +0.5). Neither showed a gain, so 1 leaves them off; nor
+    /// did freestyle 20x20, 2 against 1: 785 games, 392 pairs [57, 0, 274, 0, 61], +3.5
+    /// [-15.3, +22.4], stopped.
     pub quick_win: i32,
     /// Late move pruning one ply deeper than `lmp_max_depth` (to depth 4 with the
     /// default 3; 1: under the rules of `LMP_DEEPER_RULES`, standard and caro, on
@@ -1403,6 +1406,10 @@ impl Searcher {
     /// `leaf_vcf_local` is 0; otherwise the static evaluation. With `vcf_stand_pat`,
     /// an evaluation at or above `beta` is returned without the VCF.
     fn horizon(&mut self, b: &mut Board, s: &Scan, ply: usize, beta: Score) -> Score {
+        // Not under caro, where one stone may stop two fives. Not here: an exact caro
+        // check (each double-four point made, a win if no single stone then stops
+        // every five): depth-12 caro trees of `scripts/middle15.txt` 305.5K to 305.6K
+        // nodes, as the leaf VCF finds nearly all of them; not played.
         if s.my_four_four && !s.opp_has_four && !is_caro(b) && has_legal_four_four(b) {
             return win_in(ply + 3);
         }
@@ -1701,6 +1708,10 @@ impl Searcher {
                 // standard 217.5K to 158.4K, renju 169.5K to 154.5K, caro 305.5K to
                 // 364.3K; freestyle 711 games, 355 pairs [59, 9, 224, 16, 47], -8.3
                 // [-28.7, +12.0], stopped.
+                // Nor a ply more for a quiet move where the table move is a threat
+                // (Stockfish's reduction after a capturing table move): depth-12
+                // trees of `scripts/middle15.txt` freestyle 132.7K to 142.2K nodes,
+                // renju 118.8K to 131.4K, standard 217.5K to 194.2K; not played.
                 // Step 6a. More for a four that leaves the opponent's three alone, far
                 // from the last stones (`useless_fours`).
                 let r = r + useless;
