@@ -463,7 +463,7 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 /// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
 /// every rule, on 20x20 under freestyle, `quick_win` under freestyle on boards up
 /// to 15x15, `lmp_deeper` under standard and caro on such boards, and `mcp` under
-/// freestyle (on 20x20 too) and standard on boards up to 15x15; standard caro
+/// freestyle and standard; on 20x20, standard takes freestyle's set; standard caro
 /// (rule 9) as caro. Elsewhere the
 /// default search is the one with the switch off, to the node, though every switch
 /// acts there when set to 2.
@@ -507,16 +507,16 @@ fn the_switches_act_only_where_they_gained() {
             tt_eval: two(!large),
             cont_attack: two(!large && free),
             countermove: two(!large && (free || std)),
-            plain_blocks: two(!large || free),
+            plain_blocks: two(!large || free || std),
             useless_fours: two(large || caro),
             four_three_guard: two(!large && renju),
             three_lines: 0,
-            forced_ext: two(if large { free } else { !caro }),
-            lmr_fours: two(!large || free),
-            lmr_early: two(!large || free),
+            forced_ext: two(if large { free || std } else { !caro }),
+            lmr_fours: two(!large || free || std),
+            lmr_early: two(!large || free || std),
             quick_win: two(!large && free),
             lmp_deeper: two(!large && (std || caro)),
-            mcp: two(free || (std && !large)),
+            mcp: two(free || std),
             ..Params::DEFAULT
         }
     };
@@ -532,8 +532,11 @@ fn the_switches_act_only_where_they_gained() {
         b15.set_rule(rule);
         (b15.clone(), on(rule, false))
     });
-    let free20 = (b20, on(Rule::Freestyle, true));
-    for (b, expected) in cases.into_iter().chain([free20]) {
+    let free20 = (b20.clone(), on(Rule::Freestyle, true));
+    let mut std20 = b20;
+    std20.set_rule(Rule::Standard);
+    let std20 = (std20, on(Rule::Standard, true));
+    for (b, expected) in cases.into_iter().chain([free20, std20]) {
         let (default, off, every) = (
             search(Params::DEFAULT, &b),
             search(with(0), &b),
