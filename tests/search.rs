@@ -507,13 +507,13 @@ fn the_switches_act_only_where_they_gained() {
             tt_eval: two(!large),
             cont_attack: two(!large && free),
             countermove: two(!large && (free || std)),
-            plain_blocks: two(!large || free || std),
+            plain_blocks: two(!large || !caro),
             useless_fours: two(large || caro),
             four_three_guard: two(!large && renju),
             three_lines: 0,
-            forced_ext: two(if large { free || std } else { !caro }),
-            lmr_fours: two(!large || free || std),
-            lmr_early: two(!large || free || std),
+            forced_ext: two(!caro),
+            lmr_fours: two(!large || !caro),
+            lmr_early: two(!large || !caro),
             quick_win: two(!large && free),
             lmp_deeper: two(!large && (std || caro)),
             mcp: two(free || std),
@@ -536,7 +536,10 @@ fn the_switches_act_only_where_they_gained() {
     let mut std20 = b20;
     std20.set_rule(Rule::Standard);
     let std20 = (std20, on(Rule::Standard, true));
-    for (b, expected) in cases.into_iter().chain([free20, std20]) {
+    let mut renju20 = std20.0.clone();
+    renju20.set_rule(Rule::Renju);
+    let renju20 = (renju20, on(Rule::Renju, true));
+    for (b, expected) in cases.into_iter().chain([free20, std20, renju20]) {
         let (default, off, every) = (
             search(Params::DEFAULT, &b),
             search(with(0), &b),

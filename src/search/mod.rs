@@ -276,7 +276,8 @@ pub struct Params {
     /// - renju: 1610 games, 805 pairs [110, 14, 509, 18, 154], +19.9 [+6.0, +33.8], H1;
     /// - freestyle 20x20: 1458 games, 729 pairs [94, 0, 498, 0, 137], +20.5 [+6.4,
     ///   +34.7], H1 (so on larger boards under the rules of
-    ///   `ASPIRATION_WIDE_LARGE_RULES`);
+    ///   `ASPIRATION_WIDE_LARGE_RULES`; standard and renju 20x20 with other
+    ///   switches, see `LEAN_LARGE_RULES`);
     /// - caro: 721 games, 360 pairs [61, 45, 150, 47, 57], -2.9 [-25.4, +19.6],
     ///   stopped: left at 60.
     ///
@@ -502,7 +503,8 @@ pub struct Params {
     ///   move, the further the forcing lines it reads (tournament moves take
     ///   seconds). 20x20: 1551 games, 775 pairs [160, 0, 436, 0, 179], +8.5 [-7.7,
     ///   +24.7], stopped; at 300 ms/move 496 games, 248 pairs [23, 0, 166, 0, 59],
-    ///   +50.8 [+26.4, +75.7], H1: on there too;
+    ///   +50.8 [+26.4, +75.7], H1: on there too; renju 20x20 took it with the lean
+    ///   set and the wide window (see `LEAN_LARGE_RULES`);
     /// - caro, where a block may have two points: 273 games, 136 pairs [37, 10, 61,
     ///   13, 15], -52.8 [-91.4, -15.4], stopped; only where a single defence exists
     ///   (depth-12 caro trees of `scripts/middle15.txt` +10%, the full extension 5
@@ -540,7 +542,8 @@ pub struct Params {
     /// - freestyle 20x20 (without `tt_eval`, which had lost there alone): 540 games,
     ///   270 pairs [26, 0, 182, 0, 62], +46.6 [+23.4, +70.3], H1;
     /// - freestyle 15x15 (where `tt_eval` was on already): 2618 games, 1309 pairs
-    ///   [181, 45, 804, 45, 234], +14.1 [+3.2, +25.0], H1.
+    ///   [181, 45, 804, 45, 234], +14.1 [+3.2, +25.0], H1;
+    /// - standard and renju 20x20: with other switches, see `LEAN_LARGE_RULES`.
     pub lmr_early: i32,
     /// A quick win at the horizon, read from the threat classes (CITE: Rapfi's quick
     /// win check): with no five of the opponent's to stop and no four he could make,
@@ -2131,15 +2134,18 @@ const LEAN_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rul
 /// wide window's, move count pruning's and the forced extension's) together: on
 /// 20x20 at 100 ms/move against all four off (game pairs, SPRT 0/10), two runs side
 /// by side: 268 games, 134 pairs [10, 0, 76, 0, 48], +101.3 Elo [+64.3, +140.7], H1;
-/// 234 games, 117 pairs [8, 0, 62, 0, 47], +120.4 [+79.4, +164.9], H1.
-const LEAN_LARGE_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+/// 234 games, 117 pairs [8, 0, 62, 0, 47], +120.4 [+79.4, +164.9], H1. Renju
+/// joined this, the wide window's and the forced extension's lists together (its
+/// 15x15 set but for `tt_eval` and `four_three_guard`), on 20x20 against all three
+/// off: 406 games, 203 pairs [20, 0, 124, 0, 59], +67.6 [+38.5, +97.6], H1.
+const LEAN_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The rules under which the aspiration window is `aspiration_wide`, on boards up
 /// to 15x15.
 const ASPIRATION_WIDE_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 
 /// ... and on larger boards.
-const ASPIRATION_WIDE_LARGE_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
@@ -2161,7 +2167,7 @@ const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, 
 const FORCED_EXT_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The same on boards larger than 15x15.
-const FORCED_EXT_LARGE_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+const FORCED_EXT_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// Whether cell `i` only stops the opponent's plain four (see
 /// [`Params::plain_blocks`]): he has no three on the board, would make just one four
