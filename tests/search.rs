@@ -507,13 +507,13 @@ fn the_switches_act_only_where_they_gained() {
             tt_eval: two(!large),
             cont_attack: two(!large && free),
             countermove: two(!large && (free || std)),
-            plain_blocks: two(!large || !caro),
+            plain_blocks: 2,
             useless_fours: two(large || caro),
             four_three_guard: two(!large && renju),
             three_lines: 0,
             forced_ext: two(!caro),
-            lmr_fours: two(!large || !caro),
-            lmr_early: two(!large || !caro),
+            lmr_fours: 2,
+            lmr_early: 2,
             quick_win: two(!large && free),
             lmp_deeper: two(!large && (std || caro)),
             mcp: two(free || std),
@@ -538,8 +538,11 @@ fn the_switches_act_only_where_they_gained() {
     let std20 = (std20, on(Rule::Standard, true));
     let mut renju20 = std20.0.clone();
     renju20.set_rule(Rule::Renju);
+    let mut caro20 = renju20.clone();
+    caro20.set_rule(Rule::Caro);
     let renju20 = (renju20, on(Rule::Renju, true));
-    for (b, expected) in cases.into_iter().chain([free20, std20, renju20]) {
+    let caro20 = (caro20, on(Rule::Caro, true));
+    for (b, expected) in cases.into_iter().chain([free20, std20, renju20, caro20]) {
         let (default, off, every) = (
             search(Params::DEFAULT, &b),
             search(with(0), &b),
