@@ -463,7 +463,8 @@ pub struct Params {
     /// runs: 1757 games, 878 pairs [87, 78, 539, 75, 99], +4.2 [-7.5, +15.8],
     /// stopped. So 1 leaves it off but under renju. Freestyle 20x20 (screened set),
     /// 2 against 0: 917 games, 458 pairs [91, 1, 272, 0, 94], +1.9 [-18.4, +22.2],
-    /// stopped: off there too.
+    /// stopped: off there too; renju 20x20, the same (with renju's large-board set):
+    /// 786 games, 393 pairs [50, 0, 292, 0, 51], +0.9 [-16.5, +18.3], stopped.
     pub four_three_guard: i32,
     /// Against the opponent's three, a point that stops it (other than a four of ours,
     /// always kept) must lie on the three's line, within reach of its open-four point,
