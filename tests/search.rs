@@ -515,7 +515,7 @@ fn the_switches_act_only_where_they_gained() {
             lmr_fours: 2,
             lmr_early: 2,
             quick_win: two(!large && free),
-            lmp_deeper: two(!large && (std || caro)),
+            lmp_deeper: two(caro || !large && std),
             mcp: two(free || std || large && renju),
             ..Params::DEFAULT
         }

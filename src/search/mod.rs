@@ -568,7 +568,8 @@ pub struct Params {
     pub quick_win: i32,
     /// Late move pruning one ply deeper than `lmp_max_depth` (to depth 4 with the
     /// default 3; 1: under the rules of `LMP_DEEPER_RULES`, standard and caro, on
-    /// boards up to 15x15; 2: everywhere; 0: off). Depth-12 trees of
+    /// boards up to 15x15, and of `LMP_DEEPER_LARGE_RULES`, caro, on larger ones; 2:
+    /// everywhere; 0: off). Depth-12 trees of
     /// `scripts/middle15.txt`: freestyle 183K to 163K nodes, standard 253K to 231K,
     /// renju 200K to 191K, caro 347K to 306K. `lmp_max_depth` 4 against 3 at 100
     /// ms/move (game pairs, SPRT 0/10):
@@ -582,12 +583,14 @@ pub struct Params {
     /// - freestyle: 838 games, 419 pairs [55, 11, 285, 14, 54], +0.4 [-17.0, +17.9],
     ///   stopped;
     /// - freestyle 20x20: 609 games, 304 pairs [45, 0, 207, 0, 52], +8.0 [-14.1,
-    ///   +30.1], stopped.
+    ///   +30.1], stopped;
+    /// - caro 20x20 (with the lean set): 1652 games, 826 pairs [127, 2, 516, 6, 175],
+    ///   +21.1 [+6.7, +35.5], H1.
     ///
-    /// No gain shown under the last three, so 1 leaves them at 3. Depth 5 (`lmp_max_depth`
-    /// 4 with this on) against 4: standard 686 games, 343 pairs [56, 5, 223, 15, 44], -7.1
-    /// [-27.5, +13.2]; caro 281 games, 140 pairs [22, 20, 63, 22, 13], -19.9 [-52.9,
-    /// +12.8]; both stopped.
+    /// No gain shown under renju, freestyle and freestyle 20x20, so 1 leaves them at
+    /// 3. Depth 5 (`lmp_max_depth` 4 with this on) against 4: standard 686 games, 343
+    /// pairs [56, 5, 223, 15, 44], -7.1 [-27.5, +13.2]; caro 281 games, 140 pairs [22,
+    /// 20, 63, 22, 13], -19.9 [-52.9, +12.8]; both stopped.
     pub lmp_deeper: i32,
     /// The history of quiet moves' cut-offs is kept from one search of a game to the
     /// next, divided by 2 to this power at the start of each (0: kept whole; it only
@@ -1130,7 +1133,12 @@ impl Searcher {
         self.lmr_fours = lean(self.params.lmr_fours);
         self.lmr_early = lean(self.params.lmr_early);
         self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
-        let deeper = Params::on_for(self.params.lmp_deeper, board, &LMP_DEEPER_RULES);
+        let deeper = Params::on_for_sizes(
+            self.params.lmp_deeper,
+            board,
+            &LMP_DEEPER_RULES,
+            &LMP_DEEPER_LARGE_RULES,
+        );
         self.lmp_depth = match self.params.lmp_max_depth {
             0 => 0,
             d => d + i32::from(deeper),
@@ -2169,6 +2177,9 @@ const MCP_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju
 
 /// The rules under which `lmp_deeper` 1 turns the switch on, on boards up to 15x15.
 const LMP_DEEPER_RULES: [Rule; 2] = [Rule::Standard, Rule::Caro];
+
+/// ... and on larger boards.
+const LMP_DEEPER_LARGE_RULES: [Rule; 1] = [Rule::Caro];
 
 /// The rules under which `tt_eval` 1 turns the switch on.
 const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
