@@ -182,7 +182,10 @@ pub struct Params {
     /// `exp/trivial`) grew the depth-13 bench tree from 3.15M to 5.02M nodes and lost:
     /// freestyle -9.6 [-23.4, +4.1] over 649 game pairs, SPRT H0. Freestyle 20x20
     /// (game pairs): 300 -15.0 [-31.1, +1.0] (486, H0), 200 -25.9 [-45.9, -6.0]
-    /// (323, H0).
+    /// (323, H0). Caro (game pairs; depth-12 caro trees of `scripts/middle15.txt`
+    /// 305.5K nodes at 250, 311.7K at 200, 383.7K at 300): 200 -32.0 [-65.0, +0.4]
+    /// (136 pairs [20, 23, 70, 8, 15]), 300 -9.7 [-38.4, +18.8] (197 pairs [30, 26,
+    /// 92, 23, 26]), both stopped.
     pub lmr_log_div: i32,
     /// The same under standard (exactly five), where less reduction did better: 300
     /// against 250 at 100 ms/move scored +31.4 Elo [+5.7, +57.4] (688 games, SPRT
