@@ -282,7 +282,10 @@ pub struct Params {
     ///   `ASPIRATION_WIDE_LARGE_RULES`; standard and renju 20x20 with other
     ///   switches, see `LEAN_LARGE_RULES`);
     /// - caro: 721 games, 360 pairs [61, 45, 150, 47, 57], -2.9 [-25.4, +19.6],
-    ///   stopped: left at 60.
+    ///   stopped: left at 60; caro 20x20 (with the lean set and the deeper late
+    ///   move pruning, before move count pruning joined them there): 797 games, 398
+    ///   pairs [71, 4, 232, 2, 89], +14.8 [-6.9, +36.7], stopped by the clock (LLR
+    ///   0.80): left at 60 there too, worth a longer run;
     ///
     /// Not here: a window widened by half the gap between the last two iterations'
     /// scores (new half width `aspiration + |last - before| / 2`): freestyle 829
