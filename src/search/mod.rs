@@ -285,7 +285,7 @@ pub struct Params {
     ///   stopped: left at 60; caro 20x20 (with the lean set and the deeper late
     ///   move pruning, before move count pruning joined them there): 797 games, 398
     ///   pairs [71, 4, 232, 2, 89], +14.8 [-6.9, +36.7], stopped by the clock (LLR
-    ///   0.80): left at 60 there too, worth a longer run;
+    ///   0.80): left at 60 there too, worth a longer run.
     ///
     /// Not here: a window widened by half the gap between the last two iterations'
     /// scores (new half width `aspiration + |last - before| / 2`): freestyle 829
