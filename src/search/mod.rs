@@ -285,7 +285,8 @@ pub struct Params {
     ///   stopped: left at 60; caro 20x20 (with the lean set and the deeper late
     ///   move pruning, before move count pruning joined them there): 797 games, 398
     ///   pairs [71, 4, 232, 2, 89], +14.8 [-6.9, +36.7], stopped by the clock (LLR
-    ///   0.80): left at 60 there too, worth a longer run.
+    ///   0.80); again with move count pruning on there: 445 games, 222 pairs [42, 0,
+    ///   140, 1, 39], -3.9 [-31.6, +23.8], stopped: left at 60 there too.
     ///
     /// Not here: a window widened by half the gap between the last two iterations'
     /// scores (new half width `aspiration + |last - before| / 2`): freestyle 829
@@ -382,6 +383,8 @@ pub struct Params {
     /// [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three stopped) and -2.0
     /// [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2 [-2.1, +8.5]: no gain shown
     /// alone (with the lean set it is on under standard). With `cont_attack`, see there.
+    /// Renju 20x20, 2 against 1 (with renju's large-board set): 865 games, 432 pairs
+    /// [63, 0, 293, 0, 76], +10.5 [-8.1, +29.1], stopped by the clock (LLR 0.61).
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
