@@ -520,29 +520,18 @@ fn the_switches_act_only_where_they_gained() {
             ..Params::DEFAULT
         }
     };
-    let (mut b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
-    let cases = [
-        Rule::Freestyle,
-        Rule::Standard,
-        Rule::Renju,
-        Rule::Caro,
-        Rule::CaroStandard,
-    ]
-    .map(|rule| {
-        b15.set_rule(rule);
-        (b15.clone(), on(rule, false))
-    });
-    let free20 = (b20.clone(), on(Rule::Freestyle, true));
-    let mut std20 = b20;
-    std20.set_rule(Rule::Standard);
-    let std20 = (std20, on(Rule::Standard, true));
-    let mut renju20 = std20.0.clone();
-    renju20.set_rule(Rule::Renju);
-    let mut caro20 = renju20.clone();
-    caro20.set_rule(Rule::Caro);
-    let renju20 = (renju20, on(Rule::Renju, true));
-    let caro20 = (caro20, on(Rule::Caro, true));
-    for (b, expected) in cases.into_iter().chain([free20, std20, renju20, caro20]) {
+    let (b15, b20) = (bench_board("free15-middle"), bench_board("free20-middle"));
+    // Each board under `rule`, with the switches expected there.
+    let under = |b: &Board, rule: Rule| {
+        let mut b = b.clone();
+        b.set_rule(rule);
+        let large = b.width() * b.height() > 15 * 15;
+        (b, on(rule, large))
+    };
+    let (free, std, renju, caro) = (Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro);
+    let cases = [free, std, renju, caro, Rule::CaroStandard].map(|rule| under(&b15, rule));
+    let large = [free, std, renju, caro].map(|rule| under(&b20, rule));
+    for (b, expected) in cases.into_iter().chain(large) {
         let (default, off, every) = (
             search(Params::DEFAULT, &b),
             search(with(0), &b),
