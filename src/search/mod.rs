@@ -384,7 +384,10 @@ pub struct Params {
     /// [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2 [-2.1, +8.5]: no gain shown
     /// alone (with the lean set it is on under standard). With `cont_attack`, see there.
     /// Renju 20x20, 2 against 1 (with renju's large-board set): 865 games, 432 pairs
-    /// [63, 0, 293, 0, 76], +10.5 [-8.1, +29.1], stopped by the clock (LLR 0.61).
+    /// [63, 0, 293, 0, 76], +10.5 [-8.1, +29.1], stopped by the clock (LLR 0.61); again,
+    /// 1013 games, 506 pairs [85, 0, 325, 0, 96], +7.6 [-10.5, +25.7], stopped; both
+    /// runs, 938 pairs [148, 0, 618, 0, 172], +8.9 [-4.1, +21.9]: no gain shown, off
+    /// there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
