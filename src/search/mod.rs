@@ -1351,6 +1351,10 @@ impl Searcher {
     /// from 2.78M to 1.73M), as the last search of an iteration is then often
     /// shallower than its number says; but it did not gain: freestyle at 100 ms/move,
     /// 736 games, 368 pairs [52, 13, 237, 14, 52], +0.5 Elo [-19.0, +20.0], stopped.
+    /// Under caro alone (the count reset by a fail low): depth-13 caro trees of
+    /// `scripts/middle15.txt` 639.0K to 513.2K nodes, but caro15-middle still reached
+    /// depth 14 in 1.7M nodes (about a second); 190 games, 95 pairs [15, 11, 49, 13, 7],
+    /// -25.6 [-63.9, +12.0], stopped.
     fn root_search(
         &mut self,
         b: &mut Board,
@@ -1852,6 +1856,12 @@ impl Searcher {
         let renju_black = b.has_fouls(me);
         if s.opp_fives > 0 {
             // Only a defence can save the game (our own five was handled before).
+            // Under caro there are often two, the five point and the point past it,
+            // here in cell order. Not here: the table's move first, then the five
+            // point (by threat class and values): depth-13 caro trees of
+            // `scripts/middle15.txt` 639.0K to 725.2K nodes; the point past it first:
+            // 572.0K, but the positions moved both ways (caro15 1.22M to 0.35M, caro21
+            // 0.46M to 0.57M); neither played.
             for i in five_defences(b, opp) {
                 if !(renju_black && b.forbidden_at(i)) {
                     list.push((i as u16, TACTICAL));
