@@ -597,10 +597,14 @@ pub struct Params {
     /// - freestyle 20x20: 609 games, 304 pairs [45, 0, 207, 0, 52], +8.0 [-14.1,
     ///   +30.1], stopped;
     /// - caro 20x20 (with the lean set): 1652 games, 826 pairs [127, 2, 516, 6, 175],
-    ///   +21.1 [+6.7, +35.5], H1.
+    ///   +21.1 [+6.7, +35.5], H1;
+    /// - standard 20x20: 1222 games, 611 pairs [93, 0, 441, 0, 77], -9.1 [-23.6,
+    ///   +5.4], stopped (LLR -2.57);
+    /// - renju 20x20 (with its large-board set): 2516 games, 1258 pairs [139, 0, 967,
+    ///   0, 152], +3.6 [-5.6, +12.8], stopped (it had led by +13.2 at 630 pairs).
     ///
-    /// No gain shown under renju, freestyle and freestyle 20x20, so 1 leaves them at
-    /// 3. Depth 5 (`lmp_max_depth` 4 with this on) against 4: standard 686 games, 343
+    /// No gain shown under renju, freestyle, and on 20x20 boards freestyle, standard
+    /// and renju, so 1 leaves them at 3. Depth 5 (`lmp_max_depth` 4 with this on) against 4: standard 686 games, 343
     /// pairs [56, 5, 223, 15, 44], -7.1 [-27.5, +13.2]; caro 281 games, 140 pairs [22,
     /// 20, 63, 22, 13], -19.9 [-52.9, +12.8]; both stopped.
     pub lmp_deeper: i32,
