@@ -506,7 +506,7 @@ fn the_switches_act_only_where_they_gained() {
         Params {
             tt_eval: two(!large),
             cont_attack: two(!large && free),
-            countermove: two(!large && (free || std)),
+            countermove: two(std || !large && free),
             plain_blocks: 2,
             useless_fours: two(large || caro),
             four_three_guard: two(!large && renju),
