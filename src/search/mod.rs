@@ -414,9 +414,9 @@ pub struct Params {
     /// move-ordering bonus of half a killer's, the most a history can give (CITE:
     /// the countermove heuristic, as in Stockfish and Rapfi). 1: under the rules of
     /// `COUNTERMOVE_RULES` (freestyle and standard) on boards up to 15x15 and of
-    /// `COUNTERMOVE_LARGE_RULES` (standard) on larger ones; 2: always; 0: off. At 2, the depth-13
-    /// bench tree went from 3.04M to 2.95M nodes, std15-middle's depth-16 one from
-    /// 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9 Elo [+1.6,
+    /// `COUNTERMOVE_LARGE_RULES` (standard) on larger ones; 2: always; 0: off. At 2,
+    /// the depth-13 bench tree went from 3.04M to 2.95M nodes, std15-middle's
+    /// depth-16 one from 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9 Elo [+1.6,
     /// +14.2] over 3000 pairs (6000 games; SPRT 0/10 LLR 2.76, short of 2.94);
     /// standard: +11.3 [+0.7, +22.0] over 1072 pairs in two runs (LLR 2.17,
     /// stopped); renju: -2.1 [-13.8, +9.6] over 902 pairs (LLR -2.00, stopped);
@@ -608,9 +608,10 @@ pub struct Params {
     ///   0, 152], +3.6 [-5.6, +12.8], stopped (it had led by +13.2 at 630 pairs).
     ///
     /// No gain shown under renju, freestyle, and on 20x20 boards freestyle, standard
-    /// and renju, so 1 leaves them at 3. Depth 5 (`lmp_max_depth` 4 with this on) against 4: standard 686 games, 343
-    /// pairs [56, 5, 223, 15, 44], -7.1 [-27.5, +13.2]; caro 281 games, 140 pairs [22,
-    /// 20, 63, 22, 13], -19.9 [-52.9, +12.8]; both stopped.
+    /// and renju, so 1 leaves them at 3. Depth 5 (`lmp_max_depth` 4 with this on)
+    /// against 4: standard 686 games, 343 pairs [56, 5, 223, 15, 44], -7.1 [-27.5,
+    /// +13.2]; caro 281 games, 140 pairs [22, 20, 63, 22, 13], -19.9 [-52.9, +12.8];
+    /// both stopped.
     pub lmp_deeper: i32,
     /// The history of quiet moves' cut-offs is kept from one search of a game to the
     /// next, divided by 2 to this power at the start of each (0: kept whole; it only
