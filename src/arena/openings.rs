@@ -22,8 +22,13 @@ pub const STANDARD_15: &str = include_str!("openings/standard15.txt");
 pub const CARO_15: &str = include_str!("openings/caro15.txt");
 /// The same for renju on 15x15, screened under renju (rule 4).
 pub const RENJU_15: &str = include_str!("openings/renju15.txt");
-/// The shipped balanced set for 20x20 (offset format).
+/// The shipped set for 20x20 (offset format), screened under freestyle; also the set
+/// for caro on 20x20.
 pub const FREESTYLE_20: &str = include_str!("openings/freestyle20.txt");
+/// The same for standard on 20x20, screened under that rule.
+pub const STANDARD_20: &str = include_str!("openings/standard20.txt");
+/// The same for renju on 20x20, screened under renju.
+pub const RENJU_20: &str = include_str!("openings/renju20.txt");
 
 /// How the numbers of an opening file are meant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +152,11 @@ pub fn builtin(width: usize, height: usize, rule: Rule) -> Option<&'static str> 
             Rule::Renju => RENJU_15,
             Rule::Caro | Rule::CaroStandard => CARO_15,
         }),
-        (20, 20) => Some(FREESTYLE_20),
+        (20, 20) => Some(match rule {
+            Rule::Standard => STANDARD_20,
+            Rule::Renju => RENJU_20,
+            Rule::Freestyle | Rule::Caro | Rule::CaroStandard => FREESTYLE_20,
+        }),
         _ => None,
     }
 }
@@ -224,9 +233,22 @@ mod tests {
         for rule in [Rule::Caro, Rule::CaroStandard] {
             assert_eq!(builtin(15, 15, rule), Some(CARO_15));
         }
-        assert_eq!(builtin(20, 20, Rule::Standard), Some(FREESTYLE_20));
+        assert_eq!(builtin(20, 20, Rule::Freestyle), Some(FREESTYLE_20));
+        assert_eq!(builtin(20, 20, Rule::Standard), Some(STANDARD_20));
+        assert_eq!(builtin(20, 20, Rule::Renju), Some(RENJU_20));
+        for rule in [Rule::Caro, Rule::CaroStandard] {
+            assert_eq!(builtin(20, 20, rule), Some(FREESTYLE_20));
+        }
         assert_eq!(builtin(19, 19, Rule::Freestyle), None);
-        let sets = [FREESTYLE_15, STANDARD_15, RENJU_15, CARO_15, FREESTYLE_20];
+        let sets = [
+            FREESTYLE_15,
+            STANDARD_15,
+            RENJU_15,
+            CARO_15,
+            FREESTYLE_20,
+            STANDARD_20,
+            RENJU_20,
+        ];
         for (k, a) in sets.iter().enumerate() {
             assert!(
                 sets[k + 1..].iter().all(|b| a != b),
@@ -243,6 +265,8 @@ mod tests {
             (15, CARO_15),
             (15, RENJU_15),
             (20, FREESTYLE_20),
+            (20, STANDARD_20),
+            (20, RENJU_20),
         ];
         for (size, text) in sets {
             for rule in Rule::ALL {
