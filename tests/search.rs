@@ -504,7 +504,7 @@ fn the_switches_act_only_where_they_gained() {
         );
         let two = |b: bool| 2 * i32::from(b);
         Params {
-            tt_eval: two(!large),
+            tt_eval: two(std || !large),
             cont_attack: two(!large && free),
             countermove: two(std || !large && free),
             plain_blocks: 2,

@@ -377,7 +377,7 @@ pub struct Params {
     /// is better (lower bound) or worse (upper bound) than the evaluation, or is exact
     /// (CITE: as Stockfish and Rapfi do). 1: under the rules of `TT_EVAL_RULES` (freestyle;
     /// standard, renju and caro as part of the lean set, see `lmr_early`) on boards up to
-    /// 15x15; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes.
+    /// 15x15 and of `TT_EVAL_LARGE_RULES` (standard) on larger ones; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes.
     /// Alone, at 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
     /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046, +4.5
     /// [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three stopped) and -2.0
@@ -387,7 +387,10 @@ pub struct Params {
     /// [63, 0, 293, 0, 76], +10.5 [-8.1, +29.1], stopped by the clock (LLR 0.61); again,
     /// 1013 games, 506 pairs [85, 0, 325, 0, 96], +7.6 [-10.5, +25.7], stopped; both
     /// runs, 938 pairs [148, 0, 618, 0, 172], +8.9 [-4.1, +21.9]: no gain shown, off
-    /// there.
+    /// there. Standard 20x20 (`standard20.txt`), 2 against 1: 3406 games, 1703 pairs
+    /// [292, 0, 1055, 0, 356], +13.1 [+2.9, +23.3], H1; a second run beside it, 1682
+    /// games, 841 pairs [159, 0, 522, 0, 160], +0.4 [-14.1, +14.9], stopped; both, 2544
+    /// pairs +8.9 [+0.6, +17.2]: on there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
@@ -427,7 +430,8 @@ pub struct Params {
     /// on the unscreened 20x20 openings): off there too. Standard 20x20, 2 against 1:
     /// 2048 games, 1024 pairs [138, 0, 701, 0, 185], +16.0 [+4.0, +27.9], H1; a second
     /// run beside it, 1000 games, 500 pairs [64, 0, 345, 0, 91], +18.8 [+1.9, +35.8],
-    /// stopped: on there.
+    /// stopped: on there. Renju 20x20 (`renju20.txt`), 2 against 1: 1029 games, 515
+    /// pairs [100, 0, 313, 0, 102], +1.3 [-17.5, +20.2], stopped: off there.
     pub countermove: i32,
     /// A point where the opponent would make only a plain four (one blocked four and
     /// nothing else), and we make less than a three, is ordered and reduced like a point
@@ -896,6 +900,12 @@ pub struct Searcher {
     /// (at most 2^20), kept for the whole game. Not aged: keeping half of it from one
     /// search to the next (branch `exp/hist-age`) scored -11.0 Elo [-25.5, +3.4] under
     /// standard at 100 ms/move (488 game pairs [58, 13, 363, 10, 44], SPRT 0/10 H0).
+    /// Not here: a continuation history beside it (per opponent's last move, move and
+    /// colour, depth squared a quiet cut-off, added to this one in the move order;
+    /// CITE: Stockfish's continuation history): depth-12 standard trees of
+    /// `scripts/middle15.txt` 165.5K to 177.9K nodes, freestyle and renju unchanged;
+    /// standard at 100 ms/move 285 game pairs [38, 14, 191, 8, 34], -8.5 Elo [-29.6,
+    /// +12.5], stopped.
     history: Vec<[i32; 2]>,
     killers: [[u16; 2]; MAX_PLY + 1],
     /// Per cell and colour to move: the reply that last cut off after the
@@ -1126,7 +1136,12 @@ impl Searcher {
             self.mcp = mcp_table(self.mcp_percent);
         }
         self.history_threes = self.params.history_threes(board.rule());
-        self.tt_eval = Params::on_for(self.params.tt_eval, board, &TT_EVAL_RULES);
+        self.tt_eval = Params::on_for_sizes(
+            self.params.tt_eval,
+            board,
+            &TT_EVAL_RULES,
+            &TT_EVAL_LARGE_RULES,
+        );
         self.cont_attack = Params::on_for(self.params.cont_attack, board, &[Rule::Freestyle]);
         self.countermove = Params::on_for_sizes(
             self.params.countermove,
@@ -1871,7 +1886,9 @@ impl Searcher {
             // point (by threat class and values): depth-13 caro trees of
             // `scripts/middle15.txt` 639.0K to 725.2K nodes; the point past it first:
             // 572.0K, but the positions moved both ways (caro15 1.22M to 0.35M, caro21
-            // 0.46M to 0.57M); neither played.
+            // 0.46M to 0.57M); neither played. Nor the second of two defences
+            // searched a ply shallower at non-PV nodes: 577.5K (two plies: 725.1K);
+            // not played.
             for i in five_defences(b, opp) {
                 if !(renju_black && b.forbidden_at(i)) {
                     list.push((i as u16, TACTICAL));
@@ -2221,8 +2238,11 @@ const LMP_DEEPER_RULES: [Rule; 2] = [Rule::Standard, Rule::Caro];
 /// ... and on larger boards.
 const LMP_DEEPER_LARGE_RULES: [Rule; 1] = [Rule::Caro];
 
-/// The rules under which `tt_eval` 1 turns the switch on.
+/// The rules under which `tt_eval` 1 turns the switch on, on boards up to 15x15 ...
 const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+
+/// ... and on larger boards.
+const TT_EVAL_LARGE_RULES: [Rule; 1] = [Rule::Standard];
 
 /// The rules where `forced_ext` 1 extends every forced block on boards up to 15x15
 /// (see [`Params::forced_ext`]).
