@@ -377,20 +377,21 @@ pub struct Params {
     /// is better (lower bound) or worse (upper bound) than the evaluation, or is exact
     /// (CITE: as Stockfish and Rapfi do). 1: under the rules of `TT_EVAL_RULES` (freestyle;
     /// standard, renju and caro as part of the lean set, see `lmr_early`) on boards up to
-    /// 15x15 and of `TT_EVAL_LARGE_RULES` (standard) on larger ones; 2: always; 0: off. The depth-13 bench tree went from 3.15M to 2.87M nodes.
-    /// Alone, at 100 ms/move (game pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over
-    /// 1861 pairs (stopped); standard in four runs, +4.8 [-6.4, +16.0] over 1046, +4.5
-    /// [-5.3, +14.3] over 1344, +8.8 [-4.3, +22.0] over 748 (these three stopped) and -2.0
-    /// [-11.2, +7.3] over 1509 (H0), all four 4647 pairs +3.2 [-2.1, +8.5]: no gain shown
-    /// alone (with the lean set it is on under standard). With `cont_attack`, see there.
-    /// Renju 20x20, 2 against 1 (with renju's large-board set): 865 games, 432 pairs
-    /// [63, 0, 293, 0, 76], +10.5 [-8.1, +29.1], stopped by the clock (LLR 0.61); again,
-    /// 1013 games, 506 pairs [85, 0, 325, 0, 96], +7.6 [-10.5, +25.7], stopped; both
-    /// runs, 938 pairs [148, 0, 618, 0, 172], +8.9 [-4.1, +21.9]: no gain shown, off
-    /// there. Standard 20x20 (`standard20.txt`), 2 against 1: 3406 games, 1703 pairs
-    /// [292, 0, 1055, 0, 356], +13.1 [+2.9, +23.3], H1; a second run beside it, 1682
-    /// games, 841 pairs [159, 0, 522, 0, 160], +0.4 [-14.1, +14.9], stopped; both, 2544
-    /// pairs +8.9 [+0.6, +17.2]: on there.
+    /// 15x15 and of `TT_EVAL_LARGE_RULES` (standard) on larger ones; 2: always; 0: off.
+    /// The depth-13 bench tree went from 3.15M to 2.87M nodes. Alone, at 100 ms/move (game
+    /// pairs, SPRT 0/10): freestyle +4.6 Elo [-3.7, +12.8] over 1861 pairs (stopped);
+    /// standard in four runs, +4.8 [-6.4, +16.0] over 1046, +4.5 [-5.3, +14.3] over 1344,
+    /// +8.8 [-4.3, +22.0] over 748 (these three stopped) and -2.0 [-11.2, +7.3] over 1509
+    /// (H0), all four 4647 pairs +3.2 [-2.1, +8.5]: no gain shown alone (with the lean set
+    /// it is on under standard). With `cont_attack`, see there. Renju 20x20, 2 against 1
+    /// (with renju's large-board set): 865 games, 432 pairs [63, 0, 293, 0, 76], +10.5
+    /// [-8.1, +29.1], stopped by the clock (LLR 0.61); again, 1013 games, 506 pairs [85, 0,
+    /// 325, 0, 96], +7.6 [-10.5, +25.7], stopped; both runs, 938 pairs [148, 0, 618, 0,
+    /// 172], +8.9 [-4.1, +21.9]: no gain shown, off there. Standard 20x20
+    /// (`standard20.txt`), 2 against 1: 3406 games, 1703 pairs [292, 0, 1055, 0, 356],
+    /// +13.1 [+2.9, +23.3], H1; a second run beside it, 1682 games, 841 pairs [159, 0, 522,
+    /// 0, 160], +0.4 [-14.1, +14.9], stopped; both, 2544 pairs +8.9 [+0.6, +17.2]: on
+    /// there.
     pub tt_eval: i32,
     /// A move that makes a three or more, after the same side's move two plies up
     /// made a three or more (a continuous attack), is reduced one ply less (CITE:
