@@ -138,7 +138,9 @@ pub struct Params {
     /// - standard: 2284 games, 1142 pairs [141, 52, 708, 51, 190], +14.8 [+3.5,
     ///   +26.0], H1 (so standard is in `MCP_RULES`);
     /// - caro: 792 games, 396 pairs [51, 41, 203, 48, 53], +4.8 [-14.5, +24.2],
-    ///   stopped (it cut caro15-middle's depth-16 tree from 7.25M to 4.13M nodes).
+    ///   stopped (it cut caro15-middle's depth-16 tree from 7.25M to 4.13M nodes);
+    /// - renju: 804 games, 402 pairs [73, 9, 248, 12, 60], -9.9 [-29.9, +10.0],
+    ///   stopped (LLR -1.45).
     ///
     /// Halving the count where the static evaluation has not improved on two plies
     /// before (Rapfi's form) lost under freestyle: 383 games, 191 pairs [33, 9, 120,
@@ -222,7 +224,11 @@ pub struct Params {
     ///   nodes; and after the table fix, 196 pairs [33, 15, 109, 17, 22], -17.7
     ///   [-45.4, +9.7], stopped (three runs, all below 0); with the lean set (see
     ///   `lmr_early`; depth-12 caro trees of `scripts/middle15.txt` 541K to 366K
-    ///   nodes), 170 pairs [31, 14, 83, 16, 26], -8.2 [-40.5, +24.0], stopped.
+    ///   nodes), 170 pairs [31, 14, 83, 16, 26], -8.2 [-40.5, +24.0], stopped; both,
+    ///   but never by more than one ply: caro15-middle's depth-16 tree 7.25M to 3.42M
+    ///   nodes, the mean depth of the caro positions of `scripts/middle15.txt` in 1.8M
+    ///   nodes 14.25 to 15.00; 139 pairs [20, 21, 73, 16, 9], -33.9 [-64.2, -4.0],
+    ///   stopped.
     ///
     /// One ply less than a quiet move's had scored +5.2 in freestyle (4810 games), -2.2
     /// in renju (1391) and -6.6 in standard (575).
@@ -585,7 +591,9 @@ pub struct Params {
     /// again: 868 games, 434 pairs [78, 10, 284, 9, 53], -20.4 [-38.8, -2.2], H0 (both
     /// renju runs, 1486 pairs: +0.5). Neither showed a gain, so 1 leaves them off; nor
     /// did freestyle 20x20, 2 against 1: 785 games, 392 pairs [57, 0, 274, 0, 61], +3.5
-    /// [-15.3, +22.4], stopped.
+    /// [-15.3, +22.4], stopped; nor standard 20x20 (`standard20.txt`), 2 against 1: 2278
+    /// games, 1139 pairs [161, 0, 800, 0, 178], +5.2 [-5.8, +16.2], stopped (LLR 0.06,
+    /// after 2.05 at 1816 games).
     pub quick_win: i32,
     /// Late move pruning one ply deeper than `lmp_max_depth` (to depth 4 with the
     /// default 3; 1: under the rules of `LMP_DEEPER_RULES`, standard and caro, on
@@ -1143,7 +1151,7 @@ impl Searcher {
             &TT_EVAL_RULES,
             &TT_EVAL_LARGE_RULES,
         );
-        self.cont_attack = Params::on_for(self.params.cont_attack, board, &[Rule::Freestyle]);
+        self.cont_attack = Params::on_for(self.params.cont_attack, board, &CONT_ATTACK_RULES);
         self.countermove = Params::on_for_sizes(
             self.params.countermove,
             board,
@@ -2216,6 +2224,9 @@ const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard,
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
+
+/// The rules under which `cont_attack` 1 turns the switch on, on boards up to 15x15.
+const CONT_ATTACK_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `mcp` 1 turns move count pruning on, on boards up to 15x15 ...
 const MCP_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
