@@ -252,7 +252,10 @@ pub struct Params {
     /// local leaf VCF: +2.1 Elo [-24.3, +28.6] (freestyle, 653 games, stopped).
     /// Under caro, 150 against 100: -0.5 [-22.8, +21.8] (337 game pairs, stopped);
     /// under renju, 80 against 100: 639 games, 319 pairs [61, 5, 206, 6, 41], -21.3
-    /// [-43.2, +0.5], stopped (LLR -2.14).
+    /// [-43.2, +0.5], stopped (LLR -2.14). Freestyle 20x20, two runs side by side:
+    /// 130 against 100, 1044 games, 522 pairs [102, 0, 345, 0, 75], -18.0 [-35.4,
+    /// -0.7], H0; 75 against 100, 1286 games, 643 pairs [119, 0, 430, 0, 94], -13.5
+    /// [-29.0, +1.9], H0.
     /// Kept off where the side to move made a four on each of its last two moves
     /// (Rapfi's guard for a running attack): depth-12 trees of `scripts/middle15.txt`
     /// freestyle 132.7K to 137.6K nodes, caro 305.5K to 355.3K; freestyle at 100
