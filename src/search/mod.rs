@@ -235,7 +235,8 @@ pub struct Params {
     pub lmr_threes: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
-    /// (0: off) ...
+    /// (0: off) ... Freestyle 20x20, 80 against off at 100 ms/move: 1452 games, 726
+    /// game pairs [95, 0, 536, 0, 95], 0.0 Elo [-12.9, +12.9], stopped: off there too.
     pub futility_margin: i32,
     /// ... at depths up to this, which also bounds reverse futility. (Futility at 80 a
     /// ply scored +0.9 Elo: left off.) 5 against 3, with the local leaf VCF, shrank
@@ -2256,7 +2257,8 @@ const LMP_DEEPER_LARGE_RULES: [Rule; 1] = [Rule::Caro];
 /// The rules under which `tt_eval` 1 turns the switch on, on boards up to 15x15 ...
 const TT_EVAL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
 
-/// ... and on larger boards.
+/// ... and on larger boards. Caro 20x20, 2 against 1 at 100 ms/move (game pairs, SPRT
+/// 0/10): 850 games, 425 pairs [103, 3, 249, 1, 69], -28.7 Elo [-49.9, -7.7], H0.
 const TT_EVAL_LARGE_RULES: [Rule; 1] = [Rule::Standard];
 
 /// The rules where `forced_ext` 1 extends every forced block on boards up to 15x15
