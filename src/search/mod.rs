@@ -235,11 +235,12 @@ pub struct Params {
     pub lmr_threes: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
-    /// (0: off) ... Freestyle 20x20, 80 against off at 100 ms/move: 1452 games, 726
-    /// game pairs [95, 0, 536, 0, 95], 0.0 Elo [-12.9, +12.9], stopped: off there too.
+    /// (0: off) ...
     pub futility_margin: i32,
     /// ... at depths up to this, which also bounds reverse futility. (Futility at 80 a
-    /// ply scored +0.9 Elo: left off.) 5 against 3, with the local leaf VCF, shrank
+    /// ply scored +0.9 Elo: left off; on freestyle 20x20, 80 against off at 100
+    /// ms/move, 1452 games, 726 game pairs [95, 0, 536, 0, 95], 0.0 [-12.9, +12.9],
+    /// stopped: off there too.) 5 against 3, with the local leaf VCF, shrank
     /// the depth-14 bench tree from 7.3M to 4.4M nodes but lost: freestyle -26.0 Elo
     /// (H0, 295 games), standard -6.4 (H0, 544). Under caro with the lean set (see
     /// `lmr_early`; depth-12 caro trees of `scripts/middle15.txt` 541K to 396K
