@@ -556,6 +556,40 @@ fn the_switches_act_only_where_they_gained() {
     assert_ne!(lines(0), lines(2), "three_lines acts when set");
 }
 
+/// `lmr_threes_from` reduces caro's three-class moves at deep nodes: the depth-9 caro15
+/// bench tree shrinks with it from depth 5. It leaves the other rules (which
+/// `lmr_threes` governs alone) and boards larger than 15x15 as they were, to the node.
+#[test]
+fn deep_three_reductions_act_only_under_caro_up_to_15x15() {
+    let nodes = |from: i32, b: &Board| {
+        let mut s = Searcher::new(4 << 20);
+        s.set_params(Params {
+            lmr_threes_from: from,
+            ..Params::DEFAULT
+        });
+        let r = s
+            .search(b, &Limits::depth(9), &AtomicBool::new(false))
+            .unwrap();
+        (r.best, r.score, r.nodes)
+    };
+    let caro15 = bench_board("caro15-middle");
+    let (full, deep) = (nodes(0, &caro15), nodes(5, &caro15));
+    assert!(
+        deep.2 < full.2,
+        "caro 15x15: {} nodes, not fewer than {}",
+        deep.2,
+        full.2
+    );
+    let mut std15 = caro15.clone();
+    std15.set_rule(Rule::Standard);
+    let mut caro20 = bench_board("free20-middle");
+    caro20.set_rule(Rule::Caro);
+    for b in [std15, caro20] {
+        let what = format!("{:?} {}x{}", b.rule(), b.width(), b.height());
+        assert_eq!(nodes(0, &b), nodes(5, &b), "{what}");
+    }
+}
+
 /// `forced_ext` reads forcing lines further at the same nominal depth. In the tactical
 /// suite's vct-renju-5 (white wins with threes and fours, and has no VCF), the default
 /// renju search proves the win at depth 8; with the extension off it does not (nor
