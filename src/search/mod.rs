@@ -237,10 +237,11 @@ pub struct Params {
     /// at nodes at least this many plies deep (0: never), on boards up to 15x15.
     /// Tactics near the horizon keep their full depth; the reductions that save most
     /// are the deep ones (each spares a subtree of many plies). Depth-12 caro trees
-    /// of `scripts/middle15.txt`: 4.02M nodes with 0, 3.10M at 3, 3.25M at 7, 3.19M
-    /// at 9; mean depth of their 12 caro positions in 1.8M nodes 14.25 with 0, 15.58
-    /// at 7, 15.50 at 9, 15.33 at 5 (the threes alone from 7: 3.73M nodes, 15.08; the
-    /// stops alone: 4.23M, 14.67). The plies did not make a stronger engine: 7
+    /// of `scripts/middle15.txt` 305.5K nodes with 0, 214.6K at 3, 229.4K at 7,
+    /// 223.5K at 9 (totals 4.02M, 3.10M, 3.25M, 3.19M); mean depth of their 12 caro
+    /// positions in 1.8M nodes 14.25 with 0, 15.58 at 7, 15.50 at 9, 15.33 at 5 (the
+    /// threes alone from 7: total 3.73M, depth 15.08; the stops alone: 4.23M,
+    /// 14.67). The plies did not make a stronger engine: 7
     /// against 0 under caro (game pairs, SPRT 0/10), at 100 ms/move 351 games, 175
     /// pairs [20, 25, 94, 20, 16], -12.9 Elo [-39.8, +13.8]; at 300 ms/move, two runs
     /// together, 583 games, 291 pairs [30, 49, 138, 43, 31], -2.4 [-23.9, +19.1];
