@@ -241,11 +241,11 @@ pub struct Params {
     /// 223.5K at 9 (totals 4.02M, 3.10M, 3.25M, 3.19M); mean depth of their 12 caro
     /// positions in 1.8M nodes 14.25 with 0, 15.58 at 7, 15.50 at 9, 15.33 at 5 (the
     /// threes alone from 7: total 3.73M, depth 15.08; the stops alone: 4.23M,
-    /// 14.67). The plies did not make a stronger engine: 7
-    /// against 0 under caro (game pairs, SPRT 0/10), at 100 ms/move 351 games, 175
-    /// pairs [20, 25, 94, 20, 16], -12.9 Elo [-39.8, +13.8]; at 300 ms/move, two runs
-    /// together, 583 games, 291 pairs [30, 49, 138, 43, 31], -2.4 [-23.9, +19.1];
-    /// all stopped. Left at 0.
+    /// 14.67). The plies did not make a stronger engine: 7 against 0 under caro
+    /// (game pairs, SPRT 0/10), at 100 ms/move 351 games, 175 pairs [20, 25, 94,
+    /// 20, 16], -12.9 Elo [-39.8, +13.8]; at 300 ms/move, two runs together, 583
+    /// games, 291 pairs [30, 49, 138, 43, 31], -2.4 [-23.9, +19.1]; all stopped.
+    /// Left at 0.
     pub lmr_threes_from: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
@@ -819,7 +819,7 @@ impl Params {
     /// The same, with 1 also turning the switch on for boards larger than 15x15
     /// under `large_rules`.
     fn on_for_sizes(switch: i32, board: &Board, rules: &[Rule], large_rules: &[Rule]) -> bool {
-        let rules = if board.width() * board.height() <= 15 * 15 {
+        let rules = if up_to_15x15(board) {
             rules
         } else {
             large_rules
@@ -1207,7 +1207,7 @@ impl Searcher {
         self.lmr_fours = lean(self.params.lmr_fours);
         self.lmr_early = lean(self.params.lmr_early);
         self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
-        self.threes_from = if board.width() * board.height() <= 15 * 15 {
+        self.threes_from = if up_to_15x15(board) {
             self.params.lmr_threes_from
         } else {
             0
@@ -2378,6 +2378,12 @@ fn has_real_three(b: &Board, c: Color) -> bool {
 /// The empty cell where `c` makes five (the first in cell order), if any.
 fn five_point(b: &Board, c: Color) -> Option<usize> {
     b.five_cells(c).next()
+}
+
+/// Whether the board has at most 15x15 cells: the size the small-board switch lists
+/// (and `lmr_threes_from`) were tested on.
+fn up_to_15x15(board: &Board) -> bool {
+    board.width() * board.height() <= 15 * 15
 }
 
 /// The rule whose tuning a search under `rule` takes: standard caro (exactly five,
