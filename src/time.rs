@@ -52,11 +52,11 @@ pub const RESERVE_MOVES: usize = 60;
 /// in 322; both still left a third of the clock unused, as self-play games end in
 /// about 18 moves a side. 24 (Rapfi plans about 22) keeps time for long games.
 /// At 6 s a game (15x15, builtin openings), where self-play used about half of the
-/// clock under freestyle and standard (about 21 and 24 moves a side) and 80% under
-/// caro (67), 16 against 24 (game pairs): freestyle 278 games, 139 pairs [25, 5, 88,
-/// 4, 17], -21.3 Elo [-54.1, +11.2]; standard 282 games, 141 pairs [18, 8, 94, 7,
-/// 14], -11.1 [-40.1, +17.7]; both stopped. The unused half is not worth spending on
-/// the first moves.
+/// clock under freestyle and standard (four games each: about 21 and 24 moves a
+/// side) and 80% under caro (67 moves a side), 16 against 24 (game pairs):
+/// freestyle 278 games, 139 pairs [25, 5, 88, 4, 17], -21.3 Elo [-54.1, +11.2];
+/// standard 282 games, 141 pairs [18, 8, 94, 7, 14], -11.1 [-40.1, +17.7]; both
+/// stopped. Spending the unused half on the first moves did not gain.
 pub const MOVES_LEFT: u32 = 24;
 /// The same for the hard limit: a longer game, so that the hard limits of every move
 /// together still fit in the clock.
