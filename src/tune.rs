@@ -5,7 +5,9 @@
 //! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
 //! bonus of its combination code ([`crate::board::combo_bonus`]: a fitted entry of
 //! [`crate::board::COMBO_BONUS`] or the code's threat-class bonus; a foul of black
-//! under renju has a fixed bonus instead, [`crate::board::foul_bonus`]). Given positions
+//! under renju has a fixed bonus instead, [`crate::board::foul_bonus`]), plus, where
+//! the search uses it, the value of the position's threat mask
+//! ([`crate::board::THREAT_MASK_VALUE`], a one-hot feature). Given positions
 //! from finished games, each labelled with the result for the side to move (1, 1/2,
 //! 0), the fit first picks the scale `S` for which `sigmoid(eval / S)` best predicts
 //! the results with the current weights, then moves the weights to lower the mean
@@ -16,7 +18,8 @@
 //! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
 
 use crate::board::{
-    census_bonus, combo_parts, Board, Census, Threat, CENSUS_CODES, COMBO_CODES, PATTERN_VALUE,
+    census_bonus, combo_parts, threat_mask, threat_mask_table, Board, Census, Threat, CENSUS_CODES,
+    COMBO_CODES, PATTERN_VALUE, THREAT_MASKS,
 };
 use crate::search::{Limits, Searcher};
 use crate::types::{is_mate, Pos, Rule};
@@ -24,11 +27,14 @@ use std::sync::atomic::AtomicBool;
 
 /// Features: the 11 pattern counts, then the cell counts by census code (the
 /// combination code, and apart from those the foul cells of black under renju,
-/// whose bonuses stay fixed) ...
-pub const FEATURES: usize = CODES_AT + CENSUS_CODES;
+/// whose bonuses stay fixed), then the threat masks (1 for the position's own) ...
+pub const FEATURES: usize = MASKS_AT + THREAT_MASKS;
 
-/// ... which start here (code `c` is feature `CODES_AT + c`).
+/// ... where the codes start (code `c` is feature `CODES_AT + c`) ...
 pub const CODES_AT: usize = PATTERN_VALUE.len();
+
+/// ... and the masks (mask `m` is feature `MASKS_AT + m`).
+pub const MASKS_AT: usize = CODES_AT + CENSUS_CODES;
 
 /// The pattern weights the fit may change: B1 to F5 (the others stay 0).
 pub const TUNABLE_PATTERNS: [usize; 9] = [2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -42,14 +48,20 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// The current weights as one vector in feature order.
-pub fn current_weights() -> Vec<f64> {
+/// The current weights as one vector in feature order, the threat masks' values
+/// included if `masks` (the rule's search adds them) and 0 otherwise.
+pub fn current_weights(masks: bool) -> Vec<f64> {
     let mut w = vec![0.0; FEATURES];
     for (k, &v) in PATTERN_VALUE.iter().enumerate() {
         w[k] = v as f64;
     }
     for code in 0..CENSUS_CODES {
         w[CODES_AT + code] = census_bonus(code) as f64;
+    }
+    if masks {
+        for (m, &v) in threat_mask_table().iter().enumerate() {
+            w[MASKS_AT + m] = v as f64;
+        }
     }
     w
 }
@@ -62,10 +74,18 @@ pub fn features(me: &Census, opp: &Census, tempo: f64) -> Vec<(u32, f64)> {
             .collect()
     };
     let (m, o) = (counts(me), counts(opp));
-    (0..FEATURES)
+    let mut x: Vec<(u32, f64)> = (0..MASKS_AT)
         .map(|k| (k as u32, tempo * m[k] - o[k]))
         .filter(|&(_, v)| v != 0.0)
-        .collect()
+        .collect();
+    x.push(((MASKS_AT + census_mask(me, opp)) as u32, 1.0));
+    x
+}
+
+/// The threat mask of a position from its censuses (the side to move's first).
+pub fn census_mask(me: &Census, opp: &Census) -> usize {
+    let (mine, his) = (me.threats, opp.threats);
+    threat_mask(move |t| mine[t as usize], move |t| his[t as usize])
 }
 
 /// The sample of the board's position, or `None` if the evaluation never judges it.
@@ -82,22 +102,45 @@ pub fn sample(b: &Board, result_for_mover: f64, tempo: f64) -> Option<Sample> {
     })
 }
 
-/// The weights to fit: [`TUNABLE_PATTERNS`], and with `min_count` > 0 the bonus of
-/// every combination code (without a five, and not the empty code) that occurs in at
-/// least `min_count` samples.
-pub fn tunable(samples: &[Sample], min_count: usize) -> Vec<usize> {
-    let mut t = TUNABLE_PATTERNS.to_vec();
-    if min_count > 0 {
-        let mut seen = vec![0usize; FEATURES];
-        for s in samples {
-            for &(k, _) in &s.x {
-                seen[k as usize] += 1;
-            }
+/// Which weights a fit moves (see [`tunable`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Tunable {
+    /// [`TUNABLE_PATTERNS`].
+    pub patterns: bool,
+    /// With `codes` > 0, the bonus of every combination code (without a five, and not
+    /// the empty code) that occurs in at least `codes` samples.
+    pub codes: usize,
+    /// With `masks` > 0, the value of every threat mask but the empty one that occurs
+    /// in at least `masks` samples.
+    pub masks: usize,
+}
+
+/// The weights to fit.
+pub fn tunable(samples: &[Sample], which: Tunable) -> Vec<usize> {
+    let mut t = if which.patterns {
+        TUNABLE_PATTERNS.to_vec()
+    } else {
+        Vec::new()
+    };
+    let mut seen = vec![0usize; FEATURES];
+    for s in samples {
+        for &(k, _) in &s.x {
+            seen[k as usize] += 1;
         }
+    }
+    let min_count = which.codes;
+    if min_count > 0 {
         t.extend(
             (1..COMBO_CODES)
                 .filter(|&code| combo_parts(code)[0] == 0 && seen[CODES_AT + code] >= min_count)
                 .map(|code| CODES_AT + code),
+        );
+    }
+    if which.masks > 0 {
+        t.extend(
+            (1..THREAT_MASKS)
+                .filter(|&m| seen[MASKS_AT + m] >= which.masks)
+                .map(|m| MASKS_AT + m),
         );
     }
     t
@@ -292,17 +335,29 @@ mod tests {
         foul.play(Pos::new(14, 14)).unwrap();
         assert!(has_black_foul(&foul));
         boards.push(("renju foul, black to move", foul));
+        let mut searcher = Searcher::new(1 << 16);
+        let mut masked = 0;
         for (name, b) in &boards {
             let me = b.side_to_move();
-            let x = features(&b.census(me), &b.census(me.opp()), tempo as f64 / 100.0);
-            let model = dot(&current_weights(), &x) * 100.0;
-            let engine = (b.value_sum(me) * tempo - b.value_sum(me.opp()) * 100) as f64;
-            assert!((model - engine).abs() < 1e-6, "{name}: {model} vs {engine}");
+            let (cm, co) = (b.census(me), b.census(me.opp()));
+            let x = features(&cm, &co, tempo as f64 / 100.0);
+            let masks = Params::DEFAULT.uses_threat_mask(b);
+            let model = dot(&current_weights(masks), &x);
+            let engine = searcher.static_eval(b) as f64;
+            // The engine divides by 100 in integers, rounding toward zero.
+            assert!((model - engine).abs() < 1.0, "{name}: {model} vs {engine}");
+            // The incremental threat counts give the mask a recount gives.
+            assert_eq!(b.threat_mask(me), census_mask(&cm, &co), "{name}");
+            if masks && threat_mask_table()[b.threat_mask(me)] != 0 {
+                masked += 1;
+            }
             assert_eq!(
                 b.census(me).value(&PATTERN_VALUE, census_bonus),
                 b.value_sum(me) as i64
             );
         }
+        // The freestyle bench positions have threats: the mask's value is tested too.
+        assert!(masked > 0);
     }
 
     /// On results drawn from a known model, the fit recovers its weights.
@@ -372,10 +427,48 @@ mod tests {
                 result: 1.0,
             })
             .collect();
-        assert_eq!(tunable(&samples, 0), TUNABLE_PATTERNS.to_vec());
+        let codes = |codes| Tunable {
+            patterns: true,
+            codes,
+            masks: 0,
+        };
+        assert_eq!(tunable(&samples, codes(0)), TUNABLE_PATTERNS.to_vec());
         let with = |extra: &[usize]| [&TUNABLE_PATTERNS[..], extra].concat();
-        assert_eq!(tunable(&samples, 4), with(&[two]));
-        assert_eq!(tunable(&samples, 3), with(&[two, three]));
+        assert_eq!(tunable(&samples, codes(4)), with(&[two]));
+        assert_eq!(tunable(&samples, codes(3)), with(&[two, three]));
+    }
+
+    /// The masks to fit are the ones seen often enough, never the empty mask; the
+    /// patterns only when asked.
+    #[test]
+    fn tunable_masks_are_the_frequent_ones() {
+        let (none, four, three) = (MASKS_AT, MASKS_AT + 4, MASKS_AT + 16);
+        let samples: Vec<Sample> = (0..10)
+            .map(|n| Sample {
+                x: vec![
+                    (7, 1.0),
+                    (
+                        (if n < 4 {
+                            four
+                        } else if n < 6 {
+                            three
+                        } else {
+                            none
+                        }) as u32,
+                        1.0,
+                    ),
+                ],
+                result: 1.0,
+            })
+            .collect();
+        let masks = |masks| Tunable {
+            patterns: false,
+            codes: 0,
+            masks,
+        };
+        assert_eq!(tunable(&samples, masks(0)), Vec::<usize>::new());
+        assert_eq!(tunable(&samples, masks(3)), vec![four]);
+        assert_eq!(tunable(&samples, masks(2)), vec![four, three]);
     }
 
     #[test]

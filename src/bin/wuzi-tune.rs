@@ -1,18 +1,20 @@
 //! `wuzi-tune`: fits the evaluation weights to the outcomes of recorded games (see
 //! [`wuzi::tune`] and the README's "Tuning the evaluation").
 //!
-//! `wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [l2=X]
-//! [quiet=D] PSQ_FILE_OR_DIR...`
+//! `wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [masks=N]
+//! [patterns=0|1] [l2=X] [quiet=D] PSQ_FILE_OR_DIR...`
 //!
 //! `codes=N` also fits the bonus of every combination code seen in at least N
 //! positions (0, the default: the pattern values only) and prints them as
-//! `COMBO_BONUS` entries; `l2` pulls the weights toward their current values;
+//! `COMBO_BONUS` entries; `masks=N` the value of every threat mask seen in at least
+//! N positions, printed as `THREAT_MASK_VALUE` entries; `patterns=0` keeps the
+//! pattern values; `l2` pulls the weights toward their current values;
 //! `quiet=D` leaves out the positions a search of D plies proves won for either side
 //! (0, the default: only those with a five or an open four to play).
 
 use std::path::{Path, PathBuf};
-use wuzi::board::{combo_parts, combo_threat};
-use wuzi::tune::{self, Fit, Sample, CODES_AT};
+use wuzi::board::{combo_parts, combo_threat, Board};
+use wuzi::tune::{self, Fit, Sample, Tunable, CODES_AT, MASKS_AT};
 use wuzi::types::Rule;
 
 const NAMES: [&str; CODES_AT] = [
@@ -28,6 +30,8 @@ fn main() {
     let mut codes = 0;
     let mut l2 = 0.0;
     let mut quiet = 0;
+    let mut masks = 0;
+    let mut patterns = true;
     let mut files: Vec<PathBuf> = Vec::new();
     for a in std::env::args().skip(1) {
         let num = |v: &str| v.parse::<f64>().unwrap_or_else(|_| usage());
@@ -45,6 +49,10 @@ fn main() {
             codes = num(v) as usize;
         } else if let Some(v) = a.strip_prefix("l2=") {
             l2 = num(v);
+        } else if let Some(v) = a.strip_prefix("masks=") {
+            masks = num(v) as usize;
+        } else if let Some(v) = a.strip_prefix("patterns=") {
+            patterns = num(v) != 0.0;
         } else if let Some(v) = a.strip_prefix("quiet=") {
             quiet = num(v) as i32;
         } else {
@@ -84,14 +92,21 @@ fn main() {
         println!("no usable positions in the given files");
         std::process::exit(1);
     }
-    let w0 = tune::current_weights();
+    // The current weights are the ones a 15x15 search under the rule uses.
+    let masks_on = wuzi::search::Params::DEFAULT.uses_threat_mask(&Board::new(15, 15, rule));
+    let w0 = tune::current_weights(masks_on);
     let scale = tune::fit_scale(&train, &w0);
     println!(
         "current weights: scale {scale:.1}, mse train {:.5} held out {:.5}",
         tune::mse(&train, &w0, scale),
         tune::mse(&test, &w0, scale)
     );
-    let tunable = tune::tunable(&train, codes);
+    let which = Tunable {
+        patterns,
+        codes,
+        masks,
+    };
+    let tunable = tune::tunable(&train, which);
     let fit = Fit {
         iterations,
         rate,
@@ -107,7 +122,10 @@ fn main() {
         println!("  {:<10} {:>7.0} -> {:>7.1}", NAMES[i], w0[i], w[i]);
     }
     // The code bonuses as COMBO_BONUS entries: [open fours, fours, open threes, twos].
-    for &i in tunable.iter().filter(|&&i| i >= CODES_AT) {
+    for &i in tunable
+        .iter()
+        .filter(|&&i| (CODES_AT..MASKS_AT).contains(&i))
+    {
         let [_, f4, b4, f3, twos] = combo_parts(i - CODES_AT);
         println!(
             "    ([{f4}, {b4}, {f3}, {twos}], {:.0}), // {:?}, was {:.0}",
@@ -116,6 +134,36 @@ fn main() {
             w0[i]
         );
     }
+    // The masks as THREAT_MASK_VALUE entries.
+    for &i in tunable.iter().filter(|&&i| i >= MASKS_AT) {
+        let m = i - MASKS_AT;
+        println!(
+            "    ({m}, {:.0}), // {}, was {:.0}",
+            w[i],
+            mask_name(m),
+            w0[i]
+        );
+    }
+}
+
+/// The classes a threat mask's bits stand for (see `wuzi::board::threat_mask`).
+const MASK_NAMES: [&str; 5] = ["FourFour", "FourThree", "Four", "ThreeThree", "Three"];
+
+/// The side to move's classes, then the opponent's, as `THREAT_MASK_VALUE`'s comments
+/// name them.
+fn mask_name(m: usize) -> String {
+    let side = |bits: usize| {
+        let names: Vec<&str> = (0..5)
+            .filter(|k| bits >> k & 1 == 1)
+            .map(|k| MASK_NAMES[k])
+            .collect();
+        if names.is_empty() {
+            "-".to_string()
+        } else {
+            names.join("+")
+        }
+    };
+    format!("{} / {}", side(m & 31), side(m >> 5))
 }
 
 fn collect(p: &Path, out: &mut Vec<PathBuf>) {
@@ -132,8 +180,8 @@ fn collect(p: &Path, out: &mut Vec<PathBuf>) {
 
 fn usage() -> ! {
     println!(
-        "usage: wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] [l2=X] \
-         [quiet=D] PSQ_FILE_OR_DIR..."
+        "usage: wuzi-tune [rule=R] [skip=N] [tempo=F] [iterations=N] [rate=X] [codes=N] \
+         [masks=N] [patterns=0|1] [l2=X] [quiet=D] PSQ_FILE_OR_DIR..."
     );
     std::process::exit(2);
 }
