@@ -94,7 +94,7 @@ fn main() {
     }
     // The current weights are the ones a 15x15 search under the rule uses.
     let masks_on = wuzi::search::Params::DEFAULT.uses_threat_mask(&Board::new(15, 15, rule));
-    let w0 = tune::current_weights(masks_on);
+    let w0 = tune::current_weights(masks_on.then_some(rule));
     let scale = tune::fit_scale(&train, &w0);
     println!(
         "current weights: scale {scale:.1}, mse train {:.5} held out {:.5}",

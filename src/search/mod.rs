@@ -676,11 +676,19 @@ pub struct Params {
     /// threat classes each side has a cell of; see [`crate::board::threat_mask`] and
     /// [`crate::board::THREAT_MASK_VALUE`]; CITE: Rapfi's threat evaluation). 1: under
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
-    /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. Depth-12 freestyle
-    /// trees of `scripts/middle15.txt` 132.7K to 136.8K nodes. On against off at 100
-    /// ms/move (game pairs, SPRT 0/10): freestyle 1846 games, 923 pairs [122, 31,
-    /// 571, 27, 172], +18.1 Elo [+5.2, +31.1], H1; a second run beside it, 495 games,
-    /// 247 pairs [35, 10, 150, 5, 47], +13.4 [-12.1, +39.0], stopped.
+    /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
+    /// rule's own where one was fitted (standard), else freestyle's. Depth-12 trees of
+    /// `scripts/middle15.txt` freestyle 132.7K to 136.8K nodes, standard 165.5K to
+    /// 203.0K. On against off at 100 ms/move (game pairs, SPRT 0/10):
+    /// - freestyle: 1846 games, 923 pairs [122, 31, 571, 27, 172], +18.1 Elo [+5.2,
+    ///   +31.1], H1; a second run beside it, 495 games, 247 pairs [35, 10, 150, 5, 47],
+    ///   +13.4 [-12.1, +39.0], stopped;
+    /// - freestyle 20x20 (freestyle's 15x15 table): 486 games, 243 pairs [31, 0, 136,
+    ///   0, 76], +65.1 [+36.6, +94.4], H1;
+    /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
+    ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end.
+    ///
+    /// Renju (where black's fouls need their own classes) and caro have no table yet.
     pub threat_mask: i32,
 }
 
@@ -1166,10 +1174,18 @@ impl Searcher {
             .for_each(|e| *e = vcf::VcfEntry::default());
     }
 
+    /// The threat-mask values a search of `board` adds, if any (`Params::threat_mask`).
+    fn mask_values_for(&self, board: &Board) -> Option<&'static [i32; THREAT_MASKS]> {
+        let rule = tuned_rule(board.rule());
+        self.params
+            .uses_threat_mask(board)
+            .then(|| threat_mask_table(rule))
+    }
+
     /// The static evaluation of `board` for the side to move, as the search's leaves
     /// judge it (for tools and tests).
     pub fn static_eval(&mut self, board: &Board) -> Score {
-        self.mask_values = self.params.uses_threat_mask(board).then(threat_mask_table);
+        self.mask_values = self.mask_values_for(board);
         self.evaluate(board)
     }
 
@@ -1246,7 +1262,7 @@ impl Searcher {
         self.lmr_fours = lean(self.params.lmr_fours);
         self.lmr_early = lean(self.params.lmr_early);
         self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
-        self.mask_values = self.params.uses_threat_mask(board).then(threat_mask_table);
+        self.mask_values = self.mask_values_for(board);
         self.threes_from = if up_to_15x15(board) {
             self.params.lmr_threes_from
         } else {
@@ -2326,9 +2342,9 @@ const ASPIRATION_WIDE_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The rules under which `threat_mask` 1 turns the switch on, on boards up to 15x15 ...
-const THREAT_MASK_RULES: [Rule; 1] = [Rule::Freestyle];
+const THREAT_MASK_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
 /// ... and on larger boards.
-const THREAT_MASK_LARGE_RULES: [Rule; 0] = [];
+const THREAT_MASK_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
