@@ -1469,9 +1469,10 @@ impl Searcher {
     ///
     /// Not here: a ply less for each fail high in a row (Stockfish's reduced depth
     /// after a fail high, reset by a fail low). The depth-12 trees of
-    /// `scripts/middle15.txt` (with `mcp_percent` 100) shrank a lot (freestyle 135.1K to 83.6K nodes, standard
-    /// 217.5K to 149.2K, caro 305.5K to 285.3K; caro15-middle's depth 16 with `mcp` 2
-    /// from 2.78M to 1.73M), as the last search of an iteration is then often
+    /// `scripts/middle15.txt` (with `mcp_percent` 100) shrank a lot (freestyle 135.1K
+    /// to 83.6K nodes, standard 217.5K to 149.2K, caro 305.5K to 285.3K;
+    /// caro15-middle's depth 16 with `mcp` 2 from 2.78M to 1.73M), as the last
+    /// search of an iteration is then often
     /// shallower than its number says; but it did not gain: freestyle at 100 ms/move,
     /// 736 games, 368 pairs [52, 13, 237, 14, 52], +0.5 Elo [-19.0, +20.0], stopped.
     /// Under caro alone (the count reset by a fail low): depth-13 caro trees of
@@ -1546,10 +1547,11 @@ impl Searcher {
     /// the opponent's last stone, from the side to move's view, at 40%): depth-12
     /// caro trees of `scripts/middle15.txt` 305.5K to 142.1K nodes, but caro at 100
     /// ms/move 118 games, 59 pairs [35, 5, 15, 1, 3], -228.2 Elo [-318.6, -159.0],
-    /// stopped (it discounts the opponent's last stone, much as a larger tempo does). Not here: a bonus of 20 for each of the side to
-    /// move's cells that make a four (not an open or double one), a tempo for the
-    /// initiative alone: freestyle at 100 ms/move, 657 games, 328 pairs [47, 16, 215,
-    /// 7, 43], -9.0 Elo [-29.4, +11.3], stopped.
+    /// stopped (it discounts the opponent's last stone, much as a larger tempo does).
+    /// Nor a bonus of 20 for each of the side to move's cells that make a four (not
+    /// an open or double one), a tempo for the initiative alone: freestyle at 100
+    /// ms/move, 657 games, 328 pairs [47, 16, 215, 7, 43], -9.0 Elo [-29.4, +11.3],
+    /// stopped.
     fn evaluate(&self, b: &Board) -> Score {
         let me = b.side_to_move();
         let mut v =
