@@ -243,7 +243,7 @@ fn combo_of(table: &ComboTable, p: &[Pattern; 4]) -> (Threat, i32, u16) {
 pub const THREAT_BONUS: [i32; 8] = [0, 0, 0, 0, 0, 980, 313, 0];
 
 /// The threat classes of one side's part of a threat mask, lowest bit first.
-const MASK_CLASSES: [Threat; 5] = [
+pub const MASK_CLASSES: [Threat; 5] = [
     Threat::FourFour,
     Threat::FourThree,
     Threat::Four,
@@ -259,14 +259,16 @@ pub const THREAT_MASKS: usize = 1 << (2 * MASK_CLASSES.len());
 /// (bits 0-4), and whether the opponent has one (bits 5-9). `mine` and `his` give a
 /// side's count of such cells by class.
 pub fn threat_mask(mine: impl Fn(Threat) -> u32, his: impl Fn(Threat) -> u32) -> usize {
-    let bits = |count: &dyn Fn(Threat) -> u32| -> usize {
-        MASK_CLASSES
-            .iter()
-            .enumerate()
-            .map(|(k, &t)| usize::from(count(t) > 0) << k)
-            .sum()
-    };
-    bits(&mine) | bits(&his) << MASK_CLASSES.len()
+    side_mask(mine) | side_mask(his) << MASK_CLASSES.len()
+}
+
+/// One side's bits of a threat mask, from its count of cells by class.
+fn side_mask(count: impl Fn(Threat) -> u32) -> usize {
+    MASK_CLASSES
+        .iter()
+        .enumerate()
+        .map(|(k, &t)| usize::from(count(t) > 0) << k)
+        .sum()
 }
 
 /// Fitted evaluation of threat masks under freestyle, from the side to move's view,

@@ -13,7 +13,7 @@
 //! (0, the default: only those with a five or an open four to play).
 
 use std::path::{Path, PathBuf};
-use wuzi::board::{combo_parts, combo_threat, Board};
+use wuzi::board::{combo_parts, combo_threat, Board, MASK_CLASSES};
 use wuzi::tune::{self, Fit, Sample, Tunable, CODES_AT, MASKS_AT};
 use wuzi::types::Rule;
 
@@ -146,16 +146,14 @@ fn main() {
     }
 }
 
-/// The classes a threat mask's bits stand for (see `wuzi::board::threat_mask`).
-const MASK_NAMES: [&str; 5] = ["FourFour", "FourThree", "Four", "ThreeThree", "Three"];
-
 /// The side to move's classes, then the opponent's, as `THREAT_MASK_VALUE`'s comments
 /// name them.
 fn mask_name(m: usize) -> String {
+    let n = MASK_CLASSES.len();
     let side = |bits: usize| {
-        let names: Vec<&str> = (0..5)
+        let names: Vec<String> = (0..n)
             .filter(|k| bits >> k & 1 == 1)
-            .map(|k| MASK_NAMES[k])
+            .map(|k| format!("{:?}", MASK_CLASSES[k]))
             .collect();
         if names.is_empty() {
             "-".to_string()
@@ -163,7 +161,7 @@ fn mask_name(m: usize) -> String {
             names.join("+")
         }
     };
-    format!("{} / {}", side(m & 31), side(m >> 5))
+    format!("{} / {}", side(m & ((1 << n) - 1)), side(m >> n))
 }
 
 fn collect(p: &Path, out: &mut Vec<PathBuf>) {
