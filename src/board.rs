@@ -251,27 +251,15 @@ pub const MASK_CLASSES: [Threat; 5] = [
     Threat::Three,
 ];
 
-/// Bit of a threat mask set when the side to move is black under renju (see
-/// [`threat_mask`]).
-pub const MASK_MOVER_FOULS: usize = 1 << (2 * MASK_CLASSES.len());
-
-/// Number of threat masks: five bits for each side and [`MASK_MOVER_FOULS`].
-pub const THREAT_MASKS: usize = MASK_MOVER_FOULS << 1;
+/// Number of threat masks: five bits for each side (see [`threat_mask`]).
+pub const THREAT_MASKS: usize = 1 << (2 * MASK_CLASSES.len());
 
 /// The threat mask of a position (CITE: Rapfi's threat mask evaluation): for each
 /// class of [`MASK_CLASSES`], whether the side to move has an empty cell of that class
 /// (bits 0-4), and whether the opponent has one (bits 5-9). `mine` and `his` give a
-/// side's count of such cells by class. With `mover_fouls` (black to move under
-/// renju) the mask also has [`MASK_MOVER_FOULS`]: black's foul cells keep their
-/// classes (a double four is a FourFour cell), so black's bits mean less than white's,
-/// and the two sides' masks are valued apart.
-pub fn threat_mask(
-    mine: impl Fn(Threat) -> u32,
-    his: impl Fn(Threat) -> u32,
-    mover_fouls: bool,
-) -> usize {
-    let fouls = if mover_fouls { MASK_MOVER_FOULS } else { 0 };
-    side_mask(mine) | side_mask(his) << MASK_CLASSES.len() | fouls
+/// side's count of such cells by class.
+pub fn threat_mask(mine: impl Fn(Threat) -> u32, his: impl Fn(Threat) -> u32) -> usize {
+    side_mask(mine) | side_mask(his) << MASK_CLASSES.len()
 }
 
 /// One side's bits of a threat mask, from its count of cells by class.
@@ -434,18 +422,19 @@ pub const THREAT_MASK_VALUE_STANDARD: &[(u16, i32)] = &[
     (1020, 1094), // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
-/// The threat-mask values under `rule` as a table by mask: the rule's own fitted
-/// values where there are some ([`THREAT_MASK_VALUE_STANDARD`] under standard),
-/// [`THREAT_MASK_VALUE`] under the others.
+/// The threat-mask values under `rule` as a table by mask: [`THREAT_MASK_VALUE_STANDARD`]
+/// under standard, [`THREAT_MASK_VALUE`] under the others.
 pub fn threat_mask_table(rule: Rule) -> &'static [i32; THREAT_MASKS] {
     use std::sync::OnceLock;
     static T: [OnceLock<[i32; THREAT_MASKS]>; 2] = [OnceLock::new(), OnceLock::new()];
-    let (k, values) = match rule {
-        Rule::Standard => (1, THREAT_MASK_VALUE_STANDARD),
-        _ => (0, THREAT_MASK_VALUE),
-    };
-    T[k].get_or_init(|| {
+    let standard = rule == Rule::Standard;
+    T[usize::from(standard)].get_or_init(|| {
         let mut t = [0; THREAT_MASKS];
+        let values = if standard {
+            THREAT_MASK_VALUE_STANDARD
+        } else {
+            THREAT_MASK_VALUE
+        };
         for &(m, v) in values {
             t[m as usize] = v;
         }
@@ -1462,7 +1451,7 @@ impl Board {
     #[inline]
     pub fn threat_mask(&self, me: Color) -> usize {
         let count = |c: Color| move |t: Threat| self.threat_count(c, t) as u32;
-        threat_mask(count(me), count(me.opp()), self.has_fouls(me))
+        threat_mask(count(me), count(me.opp()))
     }
 
     /// Number of empty cells where colour `c` has at least threat class `t`.
@@ -1818,25 +1807,6 @@ mod tests {
             black,
             "the same classes, own bits now"
         );
-    }
-
-    /// Under renju the same position's masks are black's and white's alike but for
-    /// [`MASK_MOVER_FOULS`], set exactly when black is to move.
-    #[test]
-    fn renju_masks_mark_black_to_move() {
-        let moves = [(7, 7), (0, 0), (8, 7), (0, 14), (9, 7)];
-        let mut free = Board::new(15, 15, Rule::Freestyle);
-        let mut renju = Board::new(15, 15, Rule::Renju);
-        for (x, y) in moves {
-            free.play(Pos::new(x, y)).unwrap();
-            renju.play(Pos::new(x, y)).unwrap();
-        }
-        for c in [Color::White, Color::Black] {
-            let m = renju.threat_mask(c);
-            assert_eq!(m & MASK_MOVER_FOULS != 0, c == Color::Black);
-            assert_eq!(m & !MASK_MOVER_FOULS, free.threat_mask(c));
-            assert_eq!(free.threat_mask(c) & MASK_MOVER_FOULS, 0);
-        }
     }
 
     /// `within_reach` is the 5x5 square and the four lines out to four points, and

@@ -67,7 +67,7 @@ pub fn current_weights(masks: Option<Rule>) -> Vec<f64> {
 }
 
 /// The features of a census pair.
-pub fn features(me: &Census, opp: &Census, tempo: f64, mover_fouls: bool) -> Vec<(u32, f64)> {
+pub fn features(me: &Census, opp: &Census, tempo: f64) -> Vec<(u32, f64)> {
     let counts = |c: &Census| -> Vec<f64> {
         (c.patterns.iter().chain(&c.codes))
             .map(|&n| n as f64)
@@ -78,19 +78,14 @@ pub fn features(me: &Census, opp: &Census, tempo: f64, mover_fouls: bool) -> Vec
         .map(|k| (k as u32, tempo * m[k] - o[k]))
         .filter(|&(_, v)| v != 0.0)
         .collect();
-    x.push(((MASKS_AT + census_mask(me, opp, mover_fouls)) as u32, 1.0));
+    x.push(((MASKS_AT + census_mask(me, opp)) as u32, 1.0));
     x
 }
 
-/// The threat mask of a position from its censuses (the side to move's first;
-/// `mover_fouls`: black is to move under renju).
-pub fn census_mask(me: &Census, opp: &Census, mover_fouls: bool) -> usize {
+/// The threat mask of a position from its censuses (the side to move's first).
+pub fn census_mask(me: &Census, opp: &Census) -> usize {
     let (mine, his) = (me.threats, opp.threats);
-    threat_mask(
-        move |t| mine[t as usize],
-        move |t| his[t as usize],
-        mover_fouls,
-    )
+    threat_mask(move |t| mine[t as usize], move |t| his[t as usize])
 }
 
 /// The sample of the board's position, or `None` if the evaluation never judges it.
@@ -102,7 +97,7 @@ pub fn sample(b: &Board, result_for_mover: f64, tempo: f64) -> Option<Sample> {
         return None;
     }
     Some(Sample {
-        x: features(&cm, &co, tempo, b.has_fouls(me)),
+        x: features(&cm, &co, tempo),
         result: result_for_mover,
     })
 }
@@ -345,15 +340,14 @@ mod tests {
         for (name, b) in &boards {
             let me = b.side_to_move();
             let (cm, co) = (b.census(me), b.census(me.opp()));
-            let x = features(&cm, &co, tempo as f64 / 100.0, b.has_fouls(me));
+            let x = features(&cm, &co, tempo as f64 / 100.0);
             let masks = Params::DEFAULT.uses_threat_mask(b);
             let model = dot(&current_weights(masks.then_some(b.rule())), &x);
             let engine = searcher.static_eval(b) as f64;
             // The engine divides by 100 in integers, rounding toward zero.
             assert!((model - engine).abs() < 1.0, "{name}: {model} vs {engine}");
             // The incremental threat counts give the mask a recount gives.
-            let fouls = b.has_fouls(me);
-            assert_eq!(b.threat_mask(me), census_mask(&cm, &co, fouls), "{name}");
+            assert_eq!(b.threat_mask(me), census_mask(&cm, &co), "{name}");
             if masks && threat_mask_table(b.rule())[b.threat_mask(me)] != 0 {
                 masked += 1;
             }

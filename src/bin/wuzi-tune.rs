@@ -13,7 +13,7 @@
 //! (0, the default: only those with a five or an open four to play).
 
 use std::path::{Path, PathBuf};
-use wuzi::board::{combo_parts, combo_threat, Board, MASK_CLASSES, MASK_MOVER_FOULS};
+use wuzi::board::{combo_parts, combo_threat, Board, MASK_CLASSES};
 use wuzi::tune::{self, Fit, Sample, Tunable, CODES_AT, MASKS_AT};
 use wuzi::types::Rule;
 
@@ -161,17 +161,7 @@ fn mask_name(m: usize) -> String {
             names.join("+")
         }
     };
-    let black = if m & MASK_MOVER_FOULS != 0 {
-        " (black to move)"
-    } else {
-        ""
-    };
-    let sides = m & (MASK_MOVER_FOULS - 1);
-    format!(
-        "{} / {}{black}",
-        side(sides & ((1 << n) - 1)),
-        side(sides >> n)
-    )
+    format!("{} / {}", side(m & ((1 << n) - 1)), side(m >> n))
 }
 
 fn collect(p: &Path, out: &mut Vec<PathBuf>) {
