@@ -686,7 +686,9 @@ pub struct Params {
     /// - freestyle 20x20 (freestyle's 15x15 table): 486 games, 243 pairs [31, 0, 136,
     ///   0, 76], +65.1 [+36.6, +94.4], H1;
     /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
-    ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end.
+    ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end;
+    /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
+    ///   1, 130], +30.8 [+12.4, +49.3], H1.
     ///
     /// Renju (where black's fouls need their own classes) and caro have no table yet.
     pub threat_mask: i32,
@@ -2353,7 +2355,7 @@ const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard,
 /// The rules under which `threat_mask` 1 turns the switch on, on boards up to 15x15 ...
 const THREAT_MASK_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
 /// ... and on larger boards.
-const THREAT_MASK_LARGE_RULES: [Rule; 1] = [Rule::Freestyle];
+const THREAT_MASK_LARGE_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
