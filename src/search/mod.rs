@@ -677,9 +677,10 @@ pub struct Params {
     /// [`crate::board::THREAT_MASK_VALUE`]; CITE: Rapfi's threat evaluation). 1: under
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
     /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
-    /// rule's own where one was fitted (standard), else freestyle's. Depth-12 trees of
-    /// `scripts/middle15.txt` freestyle 132.7K to 136.8K nodes, standard 165.5K to
-    /// 203.0K. On against off at 100 ms/move (game pairs, SPRT 0/10):
+    /// rule's own where one was fitted (standard, caro), else freestyle's. Depth-12
+    /// trees of `scripts/middle15.txt`: freestyle 132.7K to 136.8K nodes, standard
+    /// 165.5K to 203.0K, caro 305.5K to 307.1K. On against off at 100 ms/move (game
+    /// pairs, SPRT 0/10):
     /// - freestyle: 1846 games, 923 pairs [122, 31, 571, 27, 172], +18.1 Elo [+5.2,
     ///   +31.1], H1; a second run beside it, 495 games, 247 pairs [35, 10, 150, 5, 47],
     ///   +13.4 [-12.1, +39.0], stopped;
@@ -688,9 +689,15 @@ pub struct Params {
     /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
     ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end;
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
-    ///   1, 130], +30.8 [+12.4, +49.3], H1.
+    ///   1, 130], +30.8 [+12.4, +49.3], H1;
+    /// - caro (its own table): 1235 games, 617 pairs [68, 60, 310, 76, 103], +24.3
+    ///   [+8.5, +40.1], H1.
     ///
-    /// Renju (where black's fouls need their own classes) and caro have no table yet.
+    /// Not here: renju. Its own table (fitted to 1200 renju games, with an eleventh
+    /// bit set when black is to move, as black's foul cells keep their classes;
+    /// held-out error 0.15631 to 0.14922; depth-12 trees 118.8K to 138.1K): 800 games,
+    /// 400 pairs [83, 10, 235, 7, 65], -17.0 [-38.0, +4.0], stopped; freestyle's table:
+    /// 348 games, 174 pairs [43, 0, 96, 5, 30], -21.0 [-55.0, +12.6], stopped.
     pub threat_mask: i32,
 }
 
@@ -2353,7 +2360,7 @@ const ASPIRATION_WIDE_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The rules under which `threat_mask` 1 turns the switch on, on boards up to 15x15 ...
-const THREAT_MASK_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+const THREAT_MASK_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Caro];
 /// ... and on larger boards.
 const THREAT_MASK_LARGE_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
 
