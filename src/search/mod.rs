@@ -1188,10 +1188,9 @@ impl Searcher {
 
     /// The threat-mask values a search of `board` adds, if any (`Params::threat_mask`).
     fn mask_values_for(&self, board: &Board) -> Option<&'static [i32; THREAT_MASKS]> {
-        let rule = tuned_rule(board.rule());
         self.params
             .uses_threat_mask(board)
-            .then(|| threat_mask_table(rule))
+            .then(|| threat_mask_table(board.rule()))
     }
 
     /// The static evaluation of `board` for the side to move, as the search's leaves
@@ -1484,9 +1483,9 @@ impl Searcher {
     /// `scripts/middle15.txt` (with `mcp_percent` 100) shrank a lot (freestyle 135.1K
     /// to 83.6K nodes, standard 217.5K to 149.2K, caro 305.5K to 285.3K;
     /// caro15-middle's depth 16 with `mcp` 2 from 2.78M to 1.73M), as the last
-    /// search of an iteration is then often
-    /// shallower than its number says; but it did not gain: freestyle at 100 ms/move,
-    /// 736 games, 368 pairs [52, 13, 237, 14, 52], +0.5 Elo [-19.0, +20.0], stopped.
+    /// search of an iteration is then often shallower than its number says; but it
+    /// did not gain: freestyle at 100 ms/move, 736 games, 368 pairs [52, 13, 237, 14,
+    /// 52], +0.5 Elo [-19.0, +20.0], stopped.
     /// Under caro alone (the count reset by a fail low): depth-13 caro trees of
     /// `scripts/middle15.txt` 639.0K to 513.2K nodes, but caro15-middle still reached
     /// depth 14 in 1.7M nodes (about a second); 190 games, 95 pairs [15, 11, 49, 13, 7],
