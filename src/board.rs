@@ -1658,6 +1658,13 @@ impl Board {
                 return Err(format!("near count differs at {}", self.pos(i)));
             }
         }
+        if (fresh.threat_count, fresh.open_four_count) != (self.threat_count, self.open_four_count)
+        {
+            return Err(format!(
+                "threat counts {:?} open fours {:?} vs recount {:?} {:?}",
+                self.threat_count, self.open_four_count, fresh.threat_count, fresh.open_four_count
+            ));
+        }
         if fresh.value_sum != self.value_sum {
             return Err(format!(
                 "value sums {:?} vs recount {:?}",
