@@ -139,6 +139,9 @@ pub struct Params {
     ///   +26.0], H1 (so standard is in `MCP_RULES`);
     /// - caro: 792 games, 396 pairs [51, 41, 203, 48, 53], +4.8 [-14.5, +24.2],
     ///   stopped (it cut caro15-middle's depth-16 tree from 7.25M to 4.13M nodes);
+    ///   again with caro's threat mask (depth 16 5.61M to 3.90M nodes, depth-13 caro
+    ///   trees of `scripts/middle15.txt` 643.6K to 566.1K): 771 games, 385 pairs [53,
+    ///   44, 184, 46, 58], +5.4 [-15.0, +25.9], stopped;
     /// - renju: 804 games, 402 pairs [73, 9, 248, 12, 60], -9.9 [-29.9, +10.0],
     ///   stopped (LLR -1.45).
     ///
@@ -311,7 +314,10 @@ pub struct Params {
     ///   move pruning, before move count pruning joined them there): 797 games, 398
     ///   pairs [71, 4, 232, 2, 89], +14.8 [-6.9, +36.7], stopped by the clock (LLR
     ///   0.80); again with move count pruning on there: 445 games, 222 pairs [42, 0,
-    ///   140, 1, 39], -3.9 [-31.6, +23.8], stopped: left at 60 there too.
+    ///   140, 1, 39], -3.9 [-31.6, +23.8], stopped: left at 60 there too. Caro
+    ///   again with its threat mask (depth-13 caro trees of `scripts/middle15.txt`
+    ///   643.6K to 489.7K nodes, caro15-middle's depth 16 5.61M to 4.18M): 470 games,
+    ///   235 pairs [32, 31, 121, 23, 28], -11.8 [-36.8, +13.0], stopped.
     ///
     /// Not here: a window widened by half the gap between the last two iterations'
     /// scores (new half width `aspiration + |last - before| / 2`): freestyle 829
@@ -457,8 +463,9 @@ pub struct Params {
     /// standard: +11.3 [+0.7, +22.0] over 1072 pairs in two runs (LLR 2.17,
     /// stopped); renju: -2.1 [-13.8, +9.6] over 902 pairs (LLR -2.00, stopped);
     /// caro: 238 games +111 =12 -115, -5.8 (stopped; it cut the depth-14
-    /// caro15-middle tree from 2.98M to 2.38M nodes). So 1 leaves it off under renju
-    /// and caro. Freestyle 20x20, 2 against 1 (after the table fix): 1685 games, 842
+    /// caro15-middle tree from 2.98M to 2.38M nodes); again with caro's threat mask
+    /// (depth 16 5.61M to 3.01M nodes): 731 games, 365 pairs [54, 38, 182, 40, 51],
+    /// -1.9 [-22.8, +18.9], stopped. So 1 leaves it off under renju and caro. Freestyle 20x20, 2 against 1 (after the table fix): 1685 games, 842
     /// pairs [57, 0, 725, 0, 60], +1.2 [-7.5, +10.0], stopped (86% of the pairs 1-1
     /// on the unscreened 20x20 openings): off there too. Standard 20x20, 2 against 1:
     /// 2048 games, 1024 pairs [138, 0, 701, 0, 185], +16.0 [+4.0, +27.9], H1; a second
