@@ -140,8 +140,10 @@ pub struct Params {
     /// - caro: 792 games, 396 pairs [51, 41, 203, 48, 53], +4.8 [-14.5, +24.2],
     ///   stopped (it cut caro15-middle's depth-16 tree from 7.25M to 4.13M nodes);
     ///   again with caro's threat mask (depth 16 5.61M to 3.90M nodes, depth-13 caro
-    ///   trees of `scripts/middle15.txt` 643.6K to 566.1K): 771 games, 385 pairs [53,
-    ///   44, 184, 46, 58], +5.4 [-15.0, +25.9], stopped;
+    ///   trees of `scripts/middle15.txt` 643.6K to 566.1K): 774 games, 387 pairs [53,
+    ///   44, 185, 46, 59], +6.3 [-14.1, +26.7], stopped; two more runs beside each
+    ///   other, together 184 pairs [31, 19, 90, 19, 25], -11.3 [-41.4, +18.6], and all
+    ///   three 571 pairs [84, 63, 275, 65, 84], +0.6 [-16.3, +17.5], stopped;
     /// - renju: 804 games, 402 pairs [73, 9, 248, 12, 60], -9.9 [-29.9, +10.0],
     ///   stopped (LLR -1.45).
     ///
