@@ -1893,6 +1893,23 @@ mod tests {
         );
     }
 
+    /// `verify` checks the board-wide threat counts against a recount, not only the
+    /// cells they are summed from: a count off by one is reported.
+    #[test]
+    fn verify_catches_a_wrong_threat_count() {
+        let mut b = Board::new(15, 15, Rule::Freestyle);
+        for (x, y) in [(7, 7), (0, 0), (8, 7), (0, 14), (9, 7)] {
+            b.play(Pos::new(x, y)).unwrap();
+        }
+        assert!(b.verify().is_ok());
+        let mut bad = b.clone();
+        bad.threat_count[0][Threat::FourFour as usize] += 1;
+        assert!(bad.verify().is_err_and(|e| e.starts_with("threat counts")));
+        let mut bad = b.clone();
+        bad.open_four_count[0] -= 1;
+        assert!(bad.verify().is_err_and(|e| e.starts_with("threat counts")));
+    }
+
     /// `within_reach` is the 5x5 square and the four lines out to four points, and
     /// `last_move_of` finds a colour's stone among the last two placed.
     #[test]
