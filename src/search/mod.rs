@@ -467,7 +467,8 @@ pub struct Params {
     /// caro: 238 games +111 =12 -115, -5.8 (stopped; it cut the depth-14
     /// caro15-middle tree from 2.98M to 2.38M nodes); again with caro's threat mask
     /// (depth 16 5.61M to 3.01M nodes): 731 games, 365 pairs [54, 38, 182, 40, 51],
-    /// -1.9 [-22.8, +18.9], stopped. So 1 leaves it off under renju and caro. Freestyle 20x20, 2 against 1 (after the table fix): 1685 games, 842
+    /// -1.9 [-22.8, +18.9], stopped. So 1 leaves it off under renju and caro.
+    /// Freestyle 20x20, 2 against 1 (after the table fix): 1685 games, 842
     /// pairs [57, 0, 725, 0, 60], +1.2 [-7.5, +10.0], stopped (86% of the pairs 1-1
     /// on the unscreened 20x20 openings): off there too. Standard 20x20, 2 against 1:
     /// 2048 games, 1024 pairs [138, 0, 701, 0, 185], +16.0 [+4.0, +27.9], H1; a second
