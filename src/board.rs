@@ -499,15 +499,107 @@ pub const THREAT_MASK_VALUE_CARO: &[(u16, i32)] = &[
     (1012, -54),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
-/// The threat-mask values under `rule` as a table by mask: the rule's own fitted
-/// values where there are some ([`THREAT_MASK_VALUE_STANDARD`],
-/// [`THREAT_MASK_VALUE_CARO`]), [`THREAT_MASK_VALUE`] under the others.
-pub fn threat_mask_table(rule: Rule) -> &'static [i32; THREAT_MASKS] {
+/// The same under freestyle on boards larger than 15x15, fitted the same way
+/// (`masks=15`) to 1200 freestyle 20x20 self-play games (`SIZE=20`, 20,750
+/// positions; held-out error 0.14319 with [`THREAT_MASK_VALUE`] to 0.12644). Every
+/// mask of the 15x15 table was seen often enough to be refitted.
+pub const THREAT_MASK_VALUE_FREESTYLE_LARGE: &[(u16, i32)] = &[
+    (4, -257),     // Four / -
+    (16, 360),     // Three / -
+    (20, -379),    // Four+Three / -
+    (28, 879),     // Four+ThreeThree+Three / -
+    (128, -404),   // - / Four
+    (132, -926),   // Four / Four
+    (144, 417),    // Three / Four
+    (148, -415),   // Four+Three / Four
+    (156, 998),    // Four+ThreeThree+Three / Four
+    (160, -619),   // - / FourFour+Four
+    (164, -96),    // Four / FourFour+Four
+    (176, 366),    // Three / FourFour+Four
+    (180, -77),    // Four+Three / FourFour+Four
+    (184, 380),    // ThreeThree+Three / FourFour+Four
+    (188, -406),   // Four+ThreeThree+Three / FourFour+Four
+    (512, -829),   // - / Three
+    (516, -1302),  // Four / Three
+    (528, -557),   // Three / Three
+    (532, -530),   // Four+Three / Three
+    (534, 1847),   // FourThree+Four+Three / Three
+    (540, 1875),   // Four+ThreeThree+Three / Three
+    (542, 873),    // FourThree+Four+ThreeThree+Three / Three
+    (640, -811),   // - / Four+Three
+    (644, -1053),  // Four / Four+Three
+    (656, -161),   // Three / Four+Three
+    (660, -302),   // Four+Three / Four+Three
+    (662, 1941),   // FourThree+Four+Three / Four+Three
+    (664, 542),    // ThreeThree+Three / Four+Three
+    (668, 438),    // Four+ThreeThree+Three / Four+Three
+    (670, 858),    // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, -594),   // - / FourFour+Four+Three
+    (676, -923),   // Four / FourFour+Four+Three
+    (688, -674),   // Three / FourFour+Four+Three
+    (692, -808),   // Four+Three / FourFour+Four+Three
+    (694, 225),    // FourThree+Four+Three / FourFour+Four+Three
+    (696, -853),   // ThreeThree+Three / FourFour+Four+Three
+    (700, -631),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 2294),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 697),    // - / FourThree+Four+Three
+    (708, -60),    // Four / FourThree+Four+Three
+    (720, -56),    // Three / FourThree+Four+Three
+    (724, -173),   // Four+Three / FourThree+Four+Three
+    (726, 1331),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -142),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 342),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -890),   // - / FourFour+FourThree+Four+Three
+    (740, 233),    // Four / FourFour+FourThree+Four+Three
+    (752, -885),   // Three / FourFour+FourThree+Four+Three
+    (756, -214),   // Four+Three / FourFour+FourThree+Four+Three
+    (758, 2178),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -2017),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -41),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 1497),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -1391),  // - / ThreeThree+Three
+    (772, -1416),  // Four / ThreeThree+Three
+    (784, -659),   // Three / ThreeThree+Three
+    (788, -539),   // Four+Three / ThreeThree+Three
+    (790, 1891),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 1946),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 898),    // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -981),   // - / Four+ThreeThree+Three
+    (900, -1363),  // Four / Four+ThreeThree+Three
+    (912, -566),   // Three / Four+ThreeThree+Three
+    (916, -238),   // Four+Three / Four+ThreeThree+Three
+    (918, 1961),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (924, 1126),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 936),    // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -578),   // - / FourFour+Four+ThreeThree+Three
+    (932, -212),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -1964),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -883),   // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 2052),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -1750),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, -2),     // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 2265),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (976, -795),   // Three / FourThree+Four+ThreeThree+Three
+    (980, -52),    // Four+Three / FourThree+Four+ThreeThree+Three
+    (988, 914),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (1008, -1783), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, 143),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 1334),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -934),  // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 1473),  // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+];
+
+/// The threat-mask values a search of `board` adds, as a table by mask: the rule's own
+/// fitted values where there are some ([`THREAT_MASK_VALUE_STANDARD`],
+/// [`THREAT_MASK_VALUE_CARO`]; on boards larger than 15x15 under freestyle
+/// [`THREAT_MASK_VALUE_FREESTYLE_LARGE`]), [`THREAT_MASK_VALUE`] under the others.
+pub fn threat_mask_table(board: &Board) -> &'static [i32; THREAT_MASKS] {
     use std::sync::OnceLock;
-    static T: [OnceLock<[i32; THREAT_MASKS]>; 3] = [const { OnceLock::new() }; 3];
-    let (k, values) = match rule {
+    static T: [OnceLock<[i32; THREAT_MASKS]>; 4] = [const { OnceLock::new() }; 4];
+    let (k, values) = match board.rule() {
         Rule::Standard => (1, THREAT_MASK_VALUE_STANDARD),
         Rule::Caro | Rule::CaroStandard => (2, THREAT_MASK_VALUE_CARO),
+        Rule::Freestyle if board.larger_than_15x15() => (3, THREAT_MASK_VALUE_FREESTYLE_LARGE),
         _ => (0, THREAT_MASK_VALUE),
     };
     T[k].get_or_init(|| {
@@ -1168,6 +1260,12 @@ impl Board {
     /// Number of rows.
     pub fn height(&self) -> usize {
         self.height
+    }
+
+    /// Whether the board has more than 15x15 cells (the size the evaluation's 15x15
+    /// fits and the search's small-board switch lists were made on).
+    pub fn larger_than_15x15(&self) -> bool {
+        self.width() * self.height() > 15 * 15
     }
 
     /// The rule in force.
@@ -1891,6 +1989,34 @@ mod tests {
             black,
             "the same classes, own bits now"
         );
+    }
+
+    /// Each rule and board size gets the threat-mask table fitted for it: freestyle's
+    /// own on boards larger than 15x15, the 15x15 freestyle table under renju at any
+    /// size, standard's and caro's at every size.
+    #[test]
+    fn threat_mask_table_follows_rule_and_size() {
+        let table = |w, h, rule| -> Vec<(u16, i32)> {
+            let t = threat_mask_table(&Board::new(w, h, rule));
+            (0..THREAT_MASKS as u16)
+                .filter(|&m| t[m as usize] != 0)
+                .map(|m| (m, t[m as usize]))
+                .collect()
+        };
+        let free_large = THREAT_MASK_VALUE_FREESTYLE_LARGE.to_vec();
+        assert_eq!(table(15, 15, Rule::Freestyle), THREAT_MASK_VALUE.to_vec());
+        assert_eq!(table(20, 20, Rule::Freestyle), free_large);
+        assert_eq!(table(16, 15, Rule::Freestyle), free_large);
+        assert_eq!(table(20, 20, Rule::Renju), THREAT_MASK_VALUE.to_vec());
+        assert_eq!(
+            table(20, 20, Rule::Standard),
+            THREAT_MASK_VALUE_STANDARD.to_vec()
+        );
+        assert_eq!(
+            table(12, 12, Rule::CaroStandard),
+            THREAT_MASK_VALUE_CARO.to_vec()
+        );
+        assert_ne!(free_large, THREAT_MASK_VALUE.to_vec());
     }
 
     /// `verify` checks the board-wide threat counts against a recount, not only the

@@ -49,8 +49,8 @@ pub struct Sample {
 }
 
 /// The current weights as one vector in feature order, the threat masks' values
-/// under `masks` included if given (the rule's search adds them) and 0 otherwise.
-pub fn current_weights(masks: Option<Rule>) -> Vec<f64> {
+/// a search of the board `masks` adds included if given and 0 otherwise.
+pub fn current_weights(masks: Option<&Board>) -> Vec<f64> {
     let mut w = vec![0.0; FEATURES];
     for (k, &v) in PATTERN_VALUE.iter().enumerate() {
         w[k] = v as f64;
@@ -58,8 +58,8 @@ pub fn current_weights(masks: Option<Rule>) -> Vec<f64> {
     for code in 0..CENSUS_CODES {
         w[CODES_AT + code] = census_bonus(code) as f64;
     }
-    if let Some(rule) = masks {
-        for (m, &v) in threat_mask_table(rule).iter().enumerate() {
+    if let Some(board) = masks {
+        for (m, &v) in threat_mask_table(board).iter().enumerate() {
             w[MASKS_AT + m] = v as f64;
         }
     }
@@ -342,13 +342,13 @@ mod tests {
             let (cm, co) = (b.census(me), b.census(me.opp()));
             let x = features(&cm, &co, tempo as f64 / 100.0);
             let masks = Params::DEFAULT.uses_threat_mask(b);
-            let model = dot(&current_weights(masks.then_some(b.rule())), &x);
+            let model = dot(&current_weights(masks.then_some(b)), &x);
             let engine = searcher.static_eval(b) as f64;
             // The engine divides by 100 in integers, rounding toward zero.
             assert!((model - engine).abs() < 1.0, "{name}: {model} vs {engine}");
             // The incremental threat counts give the mask a recount gives.
             assert_eq!(b.threat_mask(me), census_mask(&cm, &co), "{name}");
-            if masks && threat_mask_table(b.rule())[b.threat_mask(me)] != 0 {
+            if masks && threat_mask_table(b)[b.threat_mask(me)] != 0 {
                 masked += 1;
             }
             assert_eq!(

@@ -67,6 +67,7 @@ fn main() {
     let (mut train, mut test): (Vec<Sample>, Vec<Sample>) = (Vec::new(), Vec::new());
     let mut games = 0;
     let mut searcher = wuzi::search::Searcher::new(16 << 20);
+    let mut size = None;
     for (n, f) in files.iter().enumerate() {
         let Ok(text) = std::fs::read_to_string(f) else {
             continue;
@@ -81,6 +82,7 @@ fn main() {
             continue;
         };
         games += 1;
+        size.get_or_insert((w, h));
         if n % 10 == 9 { &mut test } else { &mut train }.extend(s);
     }
     println!(
@@ -92,9 +94,12 @@ fn main() {
         println!("no usable positions in the given files");
         std::process::exit(1);
     }
-    // The current weights are the ones a 15x15 search under the rule uses.
-    let masks_on = wuzi::search::Params::DEFAULT.uses_threat_mask(&Board::new(15, 15, rule));
-    let w0 = tune::current_weights(masks_on.then_some(rule));
+    // The current weights are the ones a search under the rule uses on the first
+    // game's board (the games of one fit are meant to share a size).
+    let (w, h) = size.unwrap_or((15, 15));
+    let board = Board::new(w, h, rule);
+    let masks_on = wuzi::search::Params::DEFAULT.uses_threat_mask(&board);
+    let w0 = tune::current_weights(masks_on.then_some(&board));
     let scale = tune::fit_scale(&train, &w0);
     println!(
         "current weights: scale {scale:.1}, mse train {:.5} held out {:.5}",

@@ -687,15 +687,19 @@ pub struct Params {
     /// [`crate::board::THREAT_MASK_VALUE`]; CITE: Rapfi's threat evaluation). 1: under
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
     /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
-    /// rule's own where one was fitted (standard, caro), else freestyle's. Depth-12
-    /// trees of `scripts/middle15.txt`: freestyle 132.7K to 136.8K nodes, standard
-    /// 165.5K to 203.0K, caro 305.5K to 307.1K. On against off at 100 ms/move (game
-    /// pairs, SPRT 0/10):
+    /// rule's own where one was fitted (standard, caro; freestyle on boards larger
+    /// than 15x15, [`crate::board::THREAT_MASK_VALUE_FREESTYLE_LARGE`]), else
+    /// freestyle's. Depth-12 trees of `scripts/middle15.txt`: freestyle 132.7K to
+    /// 136.8K nodes, standard 165.5K to 203.0K, caro 305.5K to 307.1K. On against off
+    /// at 100 ms/move (game pairs, SPRT 0/10):
     /// - freestyle: 1846 games, 923 pairs [122, 31, 571, 27, 172], +18.1 Elo [+5.2,
     ///   +31.1], H1; a second run beside it, 495 games, 247 pairs [35, 10, 150, 5, 47],
     ///   +13.4 [-12.1, +39.0], stopped;
     /// - freestyle 20x20 (freestyle's 15x15 table): 486 games, 243 pairs [31, 0, 136,
-    ///   0, 76], +65.1 [+36.6, +94.4], H1;
+    ///   0, 76], +65.1 [+36.6, +94.4], H1; then its own table against the 15x15 one,
+    ///   two runs side by side: 470 games, 235 pairs [23, 0, 152, 0, 60], +55.2 [+29.3,
+    ///   +81.6], H1, and 490 games, 245 pairs [30, 0, 163, 0, 52], +31.3 [+6.3, +56.6],
+    ///   stopped when the first ended (together 480 pairs, +42.9 [+24.9, +61.1]);
     /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
     ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end;
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
@@ -1204,7 +1208,7 @@ impl Searcher {
     fn mask_values_for(&self, board: &Board) -> Option<&'static [i32; THREAT_MASKS]> {
         self.params
             .uses_threat_mask(board)
-            .then(|| threat_mask_table(board.rule()))
+            .then(|| threat_mask_table(board))
     }
 
     /// The static evaluation of `board` for the side to move, as the search's leaves
@@ -2493,7 +2497,7 @@ fn five_point(b: &Board, c: Color) -> Option<usize> {
 /// Whether the board has at most 15x15 cells: the size the small-board switch lists
 /// (and `lmr_threes_from`) were tested on.
 fn up_to_15x15(board: &Board) -> bool {
-    board.width() * board.height() <= 15 * 15
+    !board.larger_than_15x15()
 }
 
 /// The rule whose tuning a search under `rule` takes: standard caro (exactly five,
