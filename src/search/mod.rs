@@ -687,9 +687,9 @@ pub struct Params {
     /// [`crate::board::THREAT_MASK_VALUE`]; CITE: Rapfi's threat evaluation). 1: under
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
     /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
-    /// rule's own where one was fitted (standard, caro; freestyle on boards larger
-    /// than 15x15, [`crate::board::THREAT_MASK_VALUE_FREESTYLE_LARGE`]), else
-    /// freestyle's. Depth-12 trees of `scripts/middle15.txt`: freestyle 132.7K to
+    /// rule's own where one was fitted (standard, caro; freestyle and standard on
+    /// boards larger than 15x15 have their own, [`crate::board::threat_mask_table`]),
+    /// else freestyle's. Depth-12 trees of `scripts/middle15.txt`: freestyle 132.7K to
     /// 136.8K nodes, standard 165.5K to 203.0K, caro 305.5K to 307.1K. On against off
     /// at 100 ms/move (game pairs, SPRT 0/10):
     /// - freestyle: 1846 games, 923 pairs [122, 31, 571, 27, 172], +18.1 Elo [+5.2,
@@ -703,7 +703,8 @@ pub struct Params {
     /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
     ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end;
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
-    ///   1, 130], +30.8 [+12.4, +49.3], H1;
+    ///   1, 130], +30.8 [+12.4, +49.3], H1; then its own table against the 15x15 one:
+    ///   556 games, 278 pairs [31, 0, 176, 0, 71], +50.3 [+26.0, +75.2], H1;
     /// - caro (its own table): 1235 games, 617 pairs [68, 60, 310, 76, 103], +24.3
     ///   [+8.5, +40.1], H1;
     /// - caro 20x20 (caro's 15x15 table), two runs side by side, stopped at LLR 1.89
