@@ -687,11 +687,12 @@ pub struct Params {
     /// [`crate::board::THREAT_MASK_VALUE`]; CITE: Rapfi's threat evaluation). 1: under
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
     /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
-    /// rule's own where one was fitted (standard, caro; freestyle and standard on
-    /// boards larger than 15x15 have their own, [`crate::board::threat_mask_table`]),
-    /// else freestyle's. Depth-12 trees of `scripts/middle15.txt`: freestyle 132.7K to
-    /// 136.8K nodes, standard 165.5K to 203.0K, caro 305.5K to 307.1K. On against off
-    /// at 100 ms/move (game pairs, SPRT 0/10):
+    /// rule's own where one was fitted (standard, caro; boards larger than 15x15
+    /// have their own under freestyle, standard and caro,
+    /// [`crate::board::threat_mask_table`]), else freestyle's. Depth-12 trees of
+    /// `scripts/middle15.txt`: freestyle 132.7K to 136.8K nodes, standard 165.5K to
+    /// 203.0K, caro 305.5K to 307.1K. On against off at 100 ms/move (game pairs, SPRT
+    /// 0/10):
     /// - freestyle: 1846 games, 923 pairs [122, 31, 571, 27, 172], +18.1 Elo [+5.2,
     ///   +31.1], H1; a second run beside it, 495 games, 247 pairs [35, 10, 150, 5, 47],
     ///   +13.4 [-12.1, +39.0], stopped;
@@ -709,7 +710,10 @@ pub struct Params {
     ///   [+8.5, +40.1], H1;
     /// - caro 20x20 (caro's 15x15 table), two runs side by side, stopped at LLR 1.89
     ///   and 1.61 for the session's end: together 1662 games, 830 pairs [139, 1, 487,
-    ///   3, 200], +26.0 [+10.9, +41.2].
+    ///   3, 200], +26.0 [+10.9, +41.2]; then its own table against the 15x15 one, two
+    ///   runs side by side: 547 games, 273 pairs [32, 3, 161, 1, 76], +55.2 [+29.6,
+    ///   +81.4], H1, and 574 games, 287 pairs [41, 3, 156, 3, 84], +52.4 [+26.1,
+    ///   +79.4], stopped when the first ended.
     ///
     /// Not here: renju. Its own table (fitted to 1200 renju games, with an eleventh
     /// bit set when black is to move, as black's foul cells keep their classes;
