@@ -179,17 +179,23 @@ type ComboTable = [(Threat, i16); COMBO_SLOTS];
 
 /// The [`ComboTable`], built once; 16 KB, so it stays in the first-level cache.
 /// With `fouls` (black under renju), the combinations that are fouls get
-/// [`foul_bonus`] instead.
-fn combo_table(fouls: bool) -> &'static ComboTable {
+/// [`foul_bonus`] instead; with `large`, the bonuses are
+/// [`COMBO_BONUS_FREESTYLE_LARGE`]'s (see [`combo_bonuses`]).
+fn combo_table(fouls: bool, large: bool) -> &'static ComboTable {
     use std::sync::OnceLock;
-    static T: [OnceLock<Box<ComboTable>>; 2] = [OnceLock::new(), OnceLock::new()];
-    T[fouls as usize].get_or_init(|| {
+    static T: [OnceLock<Box<ComboTable>>; 4] = [const { OnceLock::new() }; 4];
+    T[fouls as usize + 2 * large as usize].get_or_init(|| {
+        let bonuses = if large {
+            COMBO_BONUS_FREESTYLE_LARGE
+        } else {
+            COMBO_BONUS
+        };
         let mut t = Box::new([(Threat::None, 0i16); COMBO_SLOTS]);
         for (code, entry) in t.iter_mut().enumerate().take(COMBO_CODES) {
             let bonus = if fouls && is_foul_code(code) {
                 foul_bonus(code)
             } else {
-                combo_bonus(code)
+                combo_bonus(code, bonuses)
             };
             *entry = (combo_threat(code), bonus as i16);
         }
@@ -822,14 +828,65 @@ pub fn combo_threat(code: usize) -> Threat {
 
 /// Fitted bonuses of single combinations, in place of their threat class's
 /// [`THREAT_BONUS`]: the counts of open fours, fours, open threes and twos (no five),
-/// and the bonus. `wuzi-tune codes=N` fits them with the pattern values.
+/// and the bonus. `wuzi-tune codes=N` fits them with the pattern values. None on
+/// 15x15: the fits there lower the held-out error little (freestyle, with the threat
+/// mask fixed: 0.13504 to 0.13396 on 2400 games), and earlier ones lost matches.
 pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 
+/// The same under freestyle on boards larger than 15x15, fitted by `wuzi-tune
+/// codes=100 patterns=0` (the pattern values and the threat-mask table fixed) to the
+/// 1200 freestyle 20x20 games of [`THREAT_MASK_VALUE_FREESTYLE_LARGE`]: held-out
+/// error 0.12413 to 0.10766. Against none under freestyle 20x20 at 100 ms/move (game
+/// pairs, SPRT 0/10), two runs side by side: 1036 games, 518 pairs [81, 0, 307, 0,
+/// 130], +33.0 Elo [+14.0, +52.1], H1; 1243 games, 621 pairs [106, 0, 381, 0, 134],
+/// +15.7 [-1.3, +32.7], stopped (together +23.5 [+10.9, +36.2]).
+pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
+    ([0, 0, 0, 1], -13),  // Two, was 0
+    ([0, 0, 0, 2], 30),   // Two, was 0
+    ([0, 0, 0, 3], 78),   // Two, was 0
+    ([0, 0, 0, 4], 22),   // Two, was 0
+    ([0, 0, 1, 0], -19),  // Three, was 0
+    ([0, 0, 1, 1], 82),   // Three, was 0
+    ([0, 0, 1, 2], 124),  // Three, was 0
+    ([0, 0, 1, 3], 209),  // Three, was 0
+    ([0, 0, 2, 0], 12),   // ThreeThree, was 0
+    ([0, 0, 2, 1], 76),   // ThreeThree, was 0
+    ([0, 0, 2, 2], 228),  // ThreeThree, was 0
+    ([0, 1, 0, 0], -37),  // Four, was 0
+    ([0, 1, 0, 1], 163),  // Four, was 0
+    ([0, 1, 0, 2], 280),  // Four, was 0
+    ([0, 1, 0, 3], 634),  // Four, was 0
+    ([0, 1, 1, 0], 1036), // FourThree, was 980
+    ([0, 1, 1, 1], 875),  // FourThree, was 980
+    ([0, 2, 0, 0], -202), // FourFour, was 313
+    ([1, 0, 0, 0], 216),  // FourFour, was 313
+    ([1, 0, 0, 1], 332),  // FourFour, was 313
+    ([1, 0, 0, 2], 523),  // FourFour, was 313
+    ([1, 0, 1, 0], -330), // FourFour, was 313
+];
+
+/// The combination bonuses under `rule` on a board larger than 15x15 (`large`) or
+/// not: [`COMBO_BONUS_FREESTYLE_LARGE`] or [`COMBO_BONUS`].
+pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
+    if uses_large_bonuses(rule, large) {
+        COMBO_BONUS_FREESTYLE_LARGE
+    } else {
+        COMBO_BONUS
+    }
+}
+
+/// Whether [`COMBO_BONUS_FREESTYLE_LARGE`] applies under `rule` on a board larger
+/// than 15x15 (`large`) or not.
+fn uses_large_bonuses(rule: Rule, large: bool) -> bool {
+    large && rule == Rule::Freestyle
+}
+
 /// The evaluation bonus of a cell with combination code `code`, on top of the sum of
-/// its pattern values: its entry in [`COMBO_BONUS`], or its threat class's.
-pub fn combo_bonus(code: usize) -> i32 {
+/// its pattern values: its entry in `bonuses` (one of [`combo_bonuses`]), or its
+/// threat class's.
+pub fn combo_bonus(code: usize, bonuses: &[([u8; 4], i32)]) -> i32 {
     let [fives, f4, b4, f3, twos] = combo_parts(code);
-    COMBO_BONUS
+    bonuses
         .iter()
         .find(|(k, _)| fives == 0 && *k == [f4, b4, f3, twos])
         .map_or(THREAT_BONUS[combo_threat(code) as usize], |&(_, v)| v)
@@ -851,10 +908,11 @@ fn zobrist() -> &'static [[u64; 2]] {
 /// values apart ([`census_bonus`]).
 pub const CENSUS_CODES: usize = 2 * COMBO_CODES;
 
-/// The evaluation bonus of a cell with census code `k` (see [`CENSUS_CODES`]).
-pub fn census_bonus(k: usize) -> i32 {
+/// The evaluation bonus of a cell with census code `k` (see [`CENSUS_CODES`]), with
+/// the combination bonuses `bonuses` (one of [`combo_bonuses`]).
+pub fn census_bonus(k: usize, bonuses: &[([u8; 4], i32)]) -> i32 {
     if k < COMBO_CODES {
-        combo_bonus(k)
+        combo_bonus(k, bonuses)
     } else {
         foul_bonus(k - COMBO_CODES)
     }
@@ -1003,9 +1061,10 @@ fn fouls_for(rule: Rule, c: Color) -> bool {
     rule == Rule::Renju && c == Color::Black
 }
 
-/// Each colour's combination table under a rule.
-fn combo_tables(rule: Rule) -> [&'static ComboTable; 2] {
-    [Color::Black, Color::White].map(|c| combo_table(fouls_for(rule, c)))
+/// Each colour's combination table under a rule, on a board larger than 15x15 or not.
+fn combo_tables(rule: Rule, large: bool) -> [&'static ComboTable; 2] {
+    let large = uses_large_bonuses(rule, large);
+    [Color::Black, Color::White].map(|c| combo_table(fouls_for(rule, c), large))
 }
 
 /// The win condition for each colour under a rule.
@@ -1104,7 +1163,7 @@ impl Board {
             value_sum: [0; 2],
             threat_count: [[0; 8]; 2],
             open_four_count: [0; 2],
-            combos: combo_tables(rule),
+            combos: combo_tables(rule, width * height > 15 * 15),
             undo_cells: Vec::with_capacity(4096),
             undo_fours: Vec::with_capacity(1024),
             undo_frames: Vec::with_capacity(256),
@@ -1440,6 +1499,11 @@ impl Board {
         self.width() * self.height() > 15 * 15
     }
 
+    /// The combination bonuses the board's cell values use ([`combo_bonuses`]).
+    pub fn combo_bonuses(&self) -> &'static [([u8; 4], i32)] {
+        combo_bonuses(self.rule(), self.larger_than_15x15())
+    }
+
     /// The rule in force.
     pub fn rule(&self) -> Rule {
         self.rule
@@ -1455,7 +1519,7 @@ impl Board {
         if rule != self.rule {
             self.rule = rule;
             self.pairs = pair_table(rule);
-            self.combos = combo_tables(rule);
+            self.combos = combo_tables(rule, self.larger_than_15x15());
             self.rebuild();
         }
     }
@@ -2165,7 +2229,7 @@ mod tests {
 
     /// Each rule and board size gets the threat-mask table fitted for it: freestyle's,
     /// standard's and caro's own on boards larger than 15x15, the 15x15 freestyle
-    /// table under renju at any size.
+    /// table under renju at any size; and its combination bonuses.
     #[test]
     fn threat_mask_table_follows_rule_and_size() {
         let table = |w, h, rule| -> Vec<(u16, i32)> {
@@ -2197,6 +2261,15 @@ mod tests {
             THREAT_MASK_VALUE_CARO_LARGE.to_vec()
         );
         assert_ne!(free_large, THREAT_MASK_VALUE.to_vec());
+        // The combination bonuses: freestyle's own on larger boards only.
+        let bonuses = |w, h, rule| Board::new(w, h, rule).combo_bonuses().to_vec();
+        assert_eq!(
+            bonuses(20, 20, Rule::Freestyle),
+            COMBO_BONUS_FREESTYLE_LARGE
+        );
+        assert_eq!(bonuses(15, 15, Rule::Freestyle), COMBO_BONUS);
+        assert_eq!(bonuses(20, 20, Rule::Standard), COMBO_BONUS);
+        assert_ne!(COMBO_BONUS_FREESTYLE_LARGE, COMBO_BONUS);
     }
 
     /// `verify` checks the board-wide threat counts against a recount, not only the
@@ -2301,7 +2374,7 @@ mod tests {
             assert_eq!(combo_threat(code43), Threat::FourThree, "{rule:?}");
             assert_eq!(
                 v43,
-                pv43 + combo_bonus(code43),
+                pv43 + combo_bonus(code43, COMBO_BONUS),
                 "{rule:?}: a four-three is legal"
             );
             let census = b.census(Color::Black);
@@ -2312,12 +2385,12 @@ mod tests {
                 assert_eq!(census.codes[COMBO_CODES + code33], 1);
                 assert_eq!(census.codes[code33], 0);
             } else {
-                assert_eq!(v33, pv33 + combo_bonus(code33), "{rule:?}");
+                assert_eq!(v33, pv33 + combo_bonus(code33, COMBO_BONUS), "{rule:?}");
                 assert_eq!(census.codes[code33], 1, "{rule:?}");
             }
             // White always reads the plain table.
             let (vw, codew, pvw) = value(&b, Pos::new(7, 7), Color::White);
-            assert_eq!(vw, pvw + combo_bonus(codew), "{rule:?}");
+            assert_eq!(vw, pvw + combo_bonus(codew, COMBO_BONUS), "{rule:?}");
         }
         let four_code = combo_code(&[Pattern::B4, Pattern::B4, Pattern::Dead, Pattern::Dead]);
         let open_four = combo_code(&[Pattern::F4, Pattern::B2, Pattern::Dead, Pattern::Dead]);
@@ -2332,16 +2405,18 @@ mod tests {
     /// plus the code's bonus.
     #[test]
     fn combination_codes_agree_with_counting() {
-        let table = combo_table(false);
-        for a in Pattern::ALL {
-            for b in Pattern::ALL {
-                for c in Pattern::ALL {
-                    for d in Pattern::ALL {
-                        let p = [a, b, c, d];
-                        let (t, v, _) = combo_of(table, &p);
-                        assert_eq!(t, threat_by_counting(&p), "{p:?}");
-                        let value = pattern_values(&p) + combo_bonus(combo_code(&p));
-                        assert_eq!(v, value, "{p:?}");
+        for (large, bonuses) in [(false, COMBO_BONUS), (true, COMBO_BONUS_FREESTYLE_LARGE)] {
+            let table = combo_table(false, large);
+            for a in Pattern::ALL {
+                for b in Pattern::ALL {
+                    for c in Pattern::ALL {
+                        for d in Pattern::ALL {
+                            let p = [a, b, c, d];
+                            let (t, v, _) = combo_of(table, &p);
+                            assert_eq!(t, threat_by_counting(&p), "{p:?}");
+                            let bonus = combo_bonus(combo_code(&p), bonuses);
+                            assert_eq!(v, pattern_values(&p) + bonus, "{p:?}");
+                        }
                     }
                 }
             }

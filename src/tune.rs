@@ -4,8 +4,9 @@
 //! cell values, weighted by `tempo_percent / 100`, minus the opponent's, where a value is
 //! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
 //! bonus of its combination code ([`crate::board::combo_bonus`]: a fitted entry of
-//! [`crate::board::COMBO_BONUS`] or the code's threat-class bonus; a foul of black
-//! under renju has a fixed bonus instead, [`crate::board::foul_bonus`]), plus, where
+//! the rule's and size's [`crate::board::combo_bonuses`] or the code's threat-class
+//! bonus; a foul of black under renju has a fixed bonus instead,
+//! [`crate::board::foul_bonus`]), plus, where
 //! the search uses it, the value of the position's threat mask
 //! ([`crate::board::THREAT_MASK_VALUE`], a one-hot feature). Given positions
 //! from finished games, each labelled with the result for the side to move (1, 1/2,
@@ -48,17 +49,18 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// The current weights as one vector in feature order, the threat masks' values
-/// a search of the board `masks` adds included if given and 0 otherwise.
-pub fn current_weights(masks: Option<&Board>) -> Vec<f64> {
+/// The current weights of a search of `board` as one vector in feature order (the
+/// combination bonuses of its rule and size), the threat masks' values it adds
+/// included if `masks` and 0 otherwise.
+pub fn current_weights(board: &Board, masks: bool) -> Vec<f64> {
     let mut w = vec![0.0; FEATURES];
     for (k, &v) in PATTERN_VALUE.iter().enumerate() {
         w[k] = v as f64;
     }
     for code in 0..CENSUS_CODES {
-        w[CODES_AT + code] = census_bonus(code) as f64;
+        w[CODES_AT + code] = census_bonus(code, board.combo_bonuses()) as f64;
     }
-    if let Some(board) = masks {
+    if masks {
         for (m, &v) in threat_mask_table(board).iter().enumerate() {
             w[MASKS_AT + m] = v as f64;
         }
@@ -342,7 +344,7 @@ mod tests {
             let (cm, co) = (b.census(me), b.census(me.opp()));
             let x = features(&cm, &co, tempo as f64 / 100.0);
             let masks = Params::DEFAULT.uses_threat_mask(b);
-            let model = dot(&current_weights(masks.then_some(b)), &x);
+            let model = dot(&current_weights(b, masks), &x);
             let engine = searcher.static_eval(b) as f64;
             // The engine divides by 100 in integers, rounding toward zero.
             assert!((model - engine).abs() < 1.0, "{name}: {model} vs {engine}");
@@ -352,7 +354,8 @@ mod tests {
                 masked += 1;
             }
             assert_eq!(
-                b.census(me).value(&PATTERN_VALUE, census_bonus),
+                b.census(me)
+                    .value(&PATTERN_VALUE, |k| census_bonus(k, b.combo_bonuses())),
                 b.value_sum(me) as i64
             );
         }

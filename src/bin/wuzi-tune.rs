@@ -99,7 +99,7 @@ fn main() {
     let (w, h) = size.unwrap_or((15, 15));
     let board = Board::new(w, h, rule);
     let masks_on = wuzi::search::Params::DEFAULT.uses_threat_mask(&board);
-    let w0 = tune::current_weights(masks_on.then_some(&board));
+    let w0 = tune::current_weights(&board, masks_on);
     let scale = tune::fit_scale(&train, &w0);
     println!(
         "current weights: scale {scale:.1}, mse train {:.5} held out {:.5}",
