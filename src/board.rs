@@ -1096,6 +1096,12 @@ fn fouls_for(rule: Rule, c: Color) -> bool {
     rule == Rule::Renju && c == Color::Black
 }
 
+/// Whether a board of `width` x `height` has more than 15x15 cells (see
+/// [`Board::larger_than_15x15`]; also asked before the board is built).
+fn more_than_15x15(width: usize, height: usize) -> bool {
+    width * height > 15 * 15
+}
+
 /// Each colour's combination table under a rule, on a board larger than 15x15 or not.
 fn combo_tables(rule: Rule, large: bool) -> [&'static ComboTable; 2] {
     let set = combo_bonus_set(rule, large);
@@ -1198,7 +1204,7 @@ impl Board {
             value_sum: [0; 2],
             threat_count: [[0; 8]; 2],
             open_four_count: [0; 2],
-            combos: combo_tables(rule, width * height > 15 * 15),
+            combos: combo_tables(rule, more_than_15x15(width, height)),
             undo_cells: Vec::with_capacity(4096),
             undo_fours: Vec::with_capacity(1024),
             undo_frames: Vec::with_capacity(256),
@@ -1531,7 +1537,7 @@ impl Board {
     /// Whether the board has more than 15x15 cells (the size the evaluation's 15x15
     /// fits and the search's small-board switch lists were made on).
     pub fn larger_than_15x15(&self) -> bool {
-        self.width() * self.height() > 15 * 15
+        more_than_15x15(self.width(), self.height())
     }
 
     /// The combination bonuses the board's cell values use ([`combo_bonuses`]).
