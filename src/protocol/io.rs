@@ -17,7 +17,7 @@
 //! The end of input stops the running search and every later one at once: the commands
 //! already read are still answered, quickly, and then the loop returns.
 
-use super::parse::{parse, Command, Info};
+use super::parse::{breaks_block, parse, parse_board_line, BoardLine, Command, Info};
 use super::reply::Reply;
 use super::session::{Action, SearchJob, Session};
 use crate::board::Board;
@@ -211,6 +211,8 @@ where
     let mut stop: Option<Arc<AtomicBool>> = None;
     // The running search's move is not wanted (a new game was asked for).
     let mut cancel = false;
+    // The queue ends inside a BOARD block: the lines that follow are the block's.
+    let mut queued_block = false;
     let mut eof = false;
     loop {
         while stop.is_none() {
@@ -224,6 +226,9 @@ where
                         flag.store(true, Ordering::Relaxed);
                     }
                     stop = Some(flag);
+                    queued_block = queue.iter().fold(session.in_board_block(), |open, (l, _)| {
+                        block_open_after(open, l)
+                    });
                 }
                 Step::Exit => return 0,
             }
@@ -243,12 +248,19 @@ where
                     queue.push_back((line, at));
                     continue;
                 };
-                match parse(&line) {
-                    Ok(Command::End) => {
-                        flag.store(true, Ordering::Relaxed);
-                        log::info!("END during a search: exiting");
-                        return 0;
-                    }
+                let cmd = parse(&line);
+                if cmd == Ok(Command::End) {
+                    flag.store(true, Ordering::Relaxed);
+                    log::info!("END during a search: exiting");
+                    return 0;
+                }
+                // A line of a queued block is the block's, even a YXSTOP or an INFO.
+                if queued_block {
+                    queued_block = block_open_after(true, &line);
+                    queue.push_back((line, at));
+                    continue;
+                }
+                match cmd {
                     Ok(Command::Stop) => flag.store(true, Ordering::Relaxed),
                     Ok(cmd) if queue.is_empty() && session.starts_new_game(&cmd) => {
                         log::info!("new game during a search: its move is dropped");
@@ -265,7 +277,10 @@ where
                         flag.store(true, Ordering::Relaxed);
                         queue.push_back((line, at));
                     }
-                    _ => queue.push_back((line, at)),
+                    other => {
+                        queued_block = other == Ok(Command::Board);
+                        queue.push_back((line, at));
+                    }
                 }
             }
             Event::Eof => {
@@ -290,6 +305,16 @@ where
                 session.sync_table_size();
             }
         }
+    }
+}
+
+/// Whether a BOARD block is being read after `line`, given whether one was before it
+/// (as the session reads blocks: only DONE or a line that breaks the block ends one).
+fn block_open_after(open: bool, line: &str) -> bool {
+    if open {
+        parse_board_line(line) != Ok(BoardLine::Done) && breaks_block(line).is_none()
+    } else {
+        parse(line) == Ok(Command::Board)
     }
 }
 
@@ -604,6 +629,38 @@ mod tests {
         assert_eq!(h.reply(), "7,7");
         assert!(h.reply().starts_with("name=\"Wuzi\""));
         assert_eq!(h.reply(), "OK", "TAKEBACK of our move after it was played");
+    }
+
+    /// A BOARD block queued behind a search owns its lines: a YXSTOP or an INFO inside
+    /// it is one of its (bad) lines, not a word to the search, so the block is refused
+    /// as the session refuses it when idle, and the search runs on.
+    #[test]
+    fn lines_of_a_queued_board_block_belong_to_the_block() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("BEGIN");
+        for line in [
+            "BOARD",
+            "1,1,1",
+            "YXSTOP",
+            "INFO timeout_turn 0",
+            "2,2,2",
+            "DONE",
+        ] {
+            h.send(line);
+        }
+        assert!(h.quiet(200), "the search was stopped from inside a block");
+        h.send("YXSTOP");
+        assert_eq!(h.reply(), "7,7");
+        let r = h.reply();
+        assert!(r.starts_with("ERROR BOARD:") && r.contains("YXSTOP"), "{r}");
+        // The next block, read whole, is taken.
+        h.send("INFO timeout_turn 60000");
+        for line in ["BOARD", "7,7,1", "8,8,2", "DONE", "YXSTOP"] {
+            h.send(line);
+        }
+        assert!(is_move(&h.reply()).is_some());
     }
 
     static ORDER_HARD: Mutex<Vec<Duration>> = Mutex::new(Vec::new());

@@ -136,6 +136,21 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 }
 
 /// Parses one line inside a `BOARD` block: `x,y,f` or `DONE`.
+/// A line inside a `BOARD` block that is not one of its lines yet still acts: END exits,
+/// and START, RECTSTART or RESTART abandon the block (the manager gave up on it). Every
+/// other line up to DONE belongs to the block.
+pub fn breaks_block(line: &str) -> Option<Command> {
+    match parse(line) {
+        Ok(
+            cmd @ (Command::End
+            | Command::Start { .. }
+            | Command::RectStart { .. }
+            | Command::Restart),
+        ) => Some(cmd),
+        _ => None,
+    }
+}
+
 pub fn parse_board_line(line: &str) -> Result<BoardLine, ParseError> {
     let line = line.trim();
     if line.eq_ignore_ascii_case("DONE") {

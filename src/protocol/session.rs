@@ -8,7 +8,7 @@
 //! Bad input never changes the position: a new position is built on a copy and only
 //! replaces the current one when it is complete and valid.
 
-use super::parse::{excerpt, parse, parse_board_line, BoardLine, Command, Info};
+use super::parse::{breaks_block, excerpt, parse, parse_board_line, BoardLine, Command, Info};
 use super::reply::{fallback_info, search_info, Reply};
 use crate::board::{Board, Cell, MoveError};
 use crate::search::{
@@ -426,19 +426,16 @@ impl Session {
                 Action::Nothing
             }
             Err(e) => {
-                match parse(line) {
-                    Ok(Command::End) => return Action::Exit,
+                match breaks_block(line) {
+                    Some(Command::End) => return Action::Exit,
                     // A new game: the manager has given up on this block. It gets no
                     // reply of its own, so the next line out answers the START.
-                    Ok(
-                        cmd
-                        @ (Command::Start { .. } | Command::RectStart { .. } | Command::Restart),
-                    ) => {
+                    Some(cmd) => {
                         log::warn!("BOARD block abandoned for {line:?}");
                         self.block = None;
                         return self.command(cmd, arrived);
                     }
-                    _ => {}
+                    None => {}
                 }
                 if block.error.is_none() {
                     block.error = Some(e.reason);
