@@ -46,7 +46,9 @@ use std::io::Cursor;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use wuzi::board::{Board, Cell};
-use wuzi::protocol::{parse, Action, Command, Info, LineSplitter, SearchJob, Session};
+use wuzi::protocol::{
+    block_open_after, parse, Action, Command, Info, LineSplitter, SearchJob, Session,
+};
 use wuzi::search::SearchResult;
 use wuzi::types::{Color, Pos, Rule};
 
@@ -71,6 +73,8 @@ enum Seen {
     TakebackOk,
     /// Lines queued behind a search; INFO applied during one; searches stopped.
     Queued,
+    /// Lines queued inside a BOARD block that waits behind a search.
+    QueuedBlockLine,
     InfoDuringSearch,
     Stopped,
     /// A search's move dropped for a new game read during it.
@@ -84,7 +88,7 @@ enum Seen {
     LegalMove,
 }
 
-const SEEN_NAMES: [&str; 19] = [
+const SEEN_NAMES: [&str; 20] = [
     "OK",
     "ERROR",
     "UNKNOWN",
@@ -95,6 +99,7 @@ const SEEN_NAMES: [&str; 19] = [
     "BOARD refused",
     "TAKEBACK OK",
     "lines queued in a search",
+    "lines of a queued BOARD block",
     "INFO during a search",
     "searches stopped",
     "moves dropped for a new game",
@@ -106,7 +111,7 @@ const SEEN_NAMES: [&str; 19] = [
     "searches with a legal move",
 ];
 
-static SEEN: [AtomicU64; 19] = [const { AtomicU64::new(0) }; 19];
+static SEEN: [AtomicU64; 20] = [const { AtomicU64::new(0) }; 20];
 
 fn seen(s: Seen) {
     SEEN[s as usize].fetch_add(1, Ordering::Relaxed);
@@ -436,6 +441,8 @@ struct Harness {
     direct: bool,
     /// Lines that arrived during a search, waiting (io.rs's queue).
     queue: VecDeque<(String, Instant)>,
+    /// The queue ends inside a BOARD block, as io.rs sees it and as the model does.
+    queued_block: (bool, bool),
     search: Option<Lent>,
     exited: bool,
     /// The last lines in and out, for the failure report.
@@ -455,6 +462,7 @@ impl Harness {
             rng: Rng(seed),
             direct,
             queue: VecDeque::new(),
+            queued_block: (false, false),
             search: None,
             exited: false,
             trace: VecDeque::new(),
@@ -591,6 +599,8 @@ impl Harness {
         let parsed = parse(&line);
         let real = match &parsed {
             Ok(Command::End) => DuringSearch::End,
+            // A line of a queued block is the block's.
+            _ if self.queued_block.0 => DuringSearch::Wait,
             Ok(Command::Stop) => DuringSearch::Stop,
             Ok(Command::Info(i)) => DuringSearch::Info {
                 stop: *i == Info::TimeoutTurn(0),
@@ -598,12 +608,13 @@ impl Harness {
             Ok(cmd) if self.session.starts_new_game(cmd) => DuringSearch::NewGame,
             _ => DuringSearch::Wait,
         };
-        let want = during_search(&line);
+        let want = during_search(&line, self.queued_block.1);
         ensure!(
             real == want,
             "during a search {line:?} is {real:?}, model: {want:?}"
         );
         let queue_empty = self.queue.is_empty();
+        let queued = self.queue.len();
         let s = self.search.as_mut().expect("a search");
         match (real, parsed) {
             (DuringSearch::End, _) => {
@@ -639,6 +650,24 @@ impl Harness {
                 seen(Seen::Queued);
             }
         }
+        if self.queue.len() > queued {
+            let line = &self.queue.back().expect("just queued").0;
+            let (real, model) = self.queued_block;
+            if real {
+                seen(Seen::QueuedBlockLine);
+            }
+            self.queued_block = (
+                block_open_after(real, line),
+                fuzz_model::block_open_after(model, line),
+            );
+        }
+        ensure!(
+            self.queued_block.0 == self.queued_block.1,
+            "after {:?} queued: block open {}, model: {}",
+            self.queue.back(),
+            self.queued_block.0,
+            self.queued_block.1
+        );
         self.check_state()
     }
 
@@ -713,6 +742,17 @@ impl Harness {
                     cancel: false,
                     lines_left,
                 });
+                // What the queue holds when the search starts (io.rs looks too).
+                let real = self
+                    .queue
+                    .iter()
+                    .fold(self.session.in_board_block(), |o, l| {
+                        block_open_after(o, &l.0)
+                    });
+                let model = self.queue.iter().fold(self.model.block.is_some(), |o, l| {
+                    fuzz_model::block_open_after(o, &l.0)
+                });
+                self.queued_block = (real, model);
             }
         }
         Ok(())

@@ -17,7 +17,7 @@
 //! The end of input stops the running search and every later one at once: the commands
 //! already read are still answered, quickly, and then the loop returns.
 
-use super::parse::{breaks_block, parse, parse_board_line, BoardLine, Command, Info};
+use super::parse::{block_open_after, parse, Command, Info};
 use super::reply::Reply;
 use super::session::{Action, SearchJob, Session};
 use crate::board::Board;
@@ -305,16 +305,6 @@ where
                 session.sync_table_size();
             }
         }
-    }
-}
-
-/// Whether a BOARD block is being read after `line`, given whether one was before it
-/// (as the session reads blocks: only DONE or a line that breaks the block ends one).
-fn block_open_after(open: bool, line: &str) -> bool {
-    if open {
-        parse_board_line(line) != Ok(BoardLine::Done) && breaks_block(line).is_none()
-    } else {
-        parse(line) == Ok(Command::Board)
     }
 }
 

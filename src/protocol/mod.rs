@@ -15,7 +15,7 @@ pub mod reply;
 pub mod session;
 
 pub use io::{LineSplitter, MAX_LINE};
-pub use parse::{parse, parse_board_line, BoardLine, Command, Info, ParseError};
+pub use parse::{block_open_after, parse, parse_board_line, BoardLine, Command, Info, ParseError};
 pub use reply::{Reply, ABOUT};
 pub use session::{Action, SearchJob, Session};
 

@@ -151,6 +151,17 @@ pub fn breaks_block(line: &str) -> Option<Command> {
     }
 }
 
+/// Whether a `BOARD` block is being read after `line`, given whether one was before
+/// it (as the session reads blocks: only DONE or a line that breaks the block ends one).
+/// The input loop uses it for the lines it queues behind a search.
+pub fn block_open_after(open: bool, line: &str) -> bool {
+    if open {
+        parse_board_line(line) != Ok(BoardLine::Done) && breaks_block(line).is_none()
+    } else {
+        parse(line) == Ok(Command::Board)
+    }
+}
+
 pub fn parse_board_line(line: &str) -> Result<BoardLine, ParseError> {
     let line = line.trim();
     if line.eq_ignore_ascii_case("DONE") {

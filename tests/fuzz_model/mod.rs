@@ -343,7 +343,15 @@ pub enum DuringSearch {
     Wait,
 }
 
-pub fn during_search(line: &str) -> DuringSearch {
+/// What `line` does when it arrives during a search; `in_block` if the lines queued
+/// before it leave a BOARD block open: then the line is the block's (END still exits).
+pub fn during_search(line: &str, in_block: bool) -> DuringSearch {
+    if in_block {
+        return match mparse(line) {
+            MCmd::End => DuringSearch::End,
+            _ => DuringSearch::Wait,
+        };
+    }
     match mparse(line) {
         MCmd::End => DuringSearch::End,
         MCmd::Stop => DuringSearch::Stop,
@@ -355,6 +363,23 @@ pub fn during_search(line: &str) -> DuringSearch {
         // A search only runs with a game, so RESTART always succeeds.
         MCmd::Restart => DuringSearch::NewGame,
         _ => DuringSearch::Wait,
+    }
+}
+
+/// Whether a BOARD block is being read after `line`, given whether one was before it
+/// (§3.5: every line up to DONE is the block's, but END exits and START, RECTSTART or
+/// RESTART abandon the block).
+pub fn block_open_after(open: bool, line: &str) -> bool {
+    if !open {
+        return mparse(line) == MCmd::Board;
+    }
+    match mboard_line(line) {
+        MBoardLine::Done => false,
+        MBoardLine::Stone(..) => true,
+        MBoardLine::Bad => !matches!(
+            mparse(line),
+            MCmd::End | MCmd::Start(_) | MCmd::RectStart(..) | MCmd::Restart
+        ),
     }
 }
 
