@@ -504,91 +504,101 @@ pub const THREAT_MASK_VALUE_CARO: &[(u16, i32)] = &[
 /// The same under freestyle on boards larger than 15x15, fitted the same way
 /// (`masks=15`) to 1200 freestyle 20x20 self-play games (`SIZE=20`, 20,750
 /// positions; held-out error 0.14319 with [`THREAT_MASK_VALUE`] to 0.12644). Every
-/// mask of the 15x15 table was seen often enough to be refitted.
+/// mask of the 15x15 table was seen often enough to be refitted. Then refitted with
+/// [`COMBO_BONUS_FREESTYLE_LARGE`] (a second round, see there).
 pub const THREAT_MASK_VALUE_FREESTYLE_LARGE: &[(u16, i32)] = &[
-    (4, -257),     // Four / -
-    (16, 360),     // Three / -
-    (20, -379),    // Four+Three / -
-    (28, 879),     // Four+ThreeThree+Three / -
-    (128, -404),   // - / Four
-    (132, -926),   // Four / Four
-    (144, 417),    // Three / Four
-    (148, -415),   // Four+Three / Four
-    (156, 998),    // Four+ThreeThree+Three / Four
-    (160, -619),   // - / FourFour+Four
-    (164, -96),    // Four / FourFour+Four
-    (176, 366),    // Three / FourFour+Four
-    (180, -77),    // Four+Three / FourFour+Four
-    (184, 380),    // ThreeThree+Three / FourFour+Four
-    (188, -406),   // Four+ThreeThree+Three / FourFour+Four
-    (512, -829),   // - / Three
-    (516, -1302),  // Four / Three
-    (528, -557),   // Three / Three
-    (532, -530),   // Four+Three / Three
-    (534, 1847),   // FourThree+Four+Three / Three
-    (540, 1875),   // Four+ThreeThree+Three / Three
-    (542, 873),    // FourThree+Four+ThreeThree+Three / Three
-    (640, -811),   // - / Four+Three
-    (644, -1053),  // Four / Four+Three
-    (656, -161),   // Three / Four+Three
-    (660, -302),   // Four+Three / Four+Three
-    (662, 1941),   // FourThree+Four+Three / Four+Three
-    (664, 542),    // ThreeThree+Three / Four+Three
-    (668, 438),    // Four+ThreeThree+Three / Four+Three
-    (670, 858),    // FourThree+Four+ThreeThree+Three / Four+Three
-    (672, -594),   // - / FourFour+Four+Three
-    (676, -923),   // Four / FourFour+Four+Three
-    (688, -674),   // Three / FourFour+Four+Three
-    (692, -808),   // Four+Three / FourFour+Four+Three
-    (694, 225),    // FourThree+Four+Three / FourFour+Four+Three
-    (696, -853),   // ThreeThree+Three / FourFour+Four+Three
-    (700, -631),   // Four+ThreeThree+Three / FourFour+Four+Three
-    (702, 2294),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
-    (704, 697),    // - / FourThree+Four+Three
-    (708, -60),    // Four / FourThree+Four+Three
-    (720, -56),    // Three / FourThree+Four+Three
-    (724, -173),   // Four+Three / FourThree+Four+Three
-    (726, 1331),   // FourThree+Four+Three / FourThree+Four+Three
-    (728, -142),   // ThreeThree+Three / FourThree+Four+Three
-    (732, 342),    // Four+ThreeThree+Three / FourThree+Four+Three
-    (736, -890),   // - / FourFour+FourThree+Four+Three
-    (740, 233),    // Four / FourFour+FourThree+Four+Three
-    (752, -885),   // Three / FourFour+FourThree+Four+Three
-    (756, -214),   // Four+Three / FourFour+FourThree+Four+Three
-    (758, 2178),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
-    (760, -2017),  // ThreeThree+Three / FourFour+FourThree+Four+Three
-    (764, -41),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (766, 1497),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (768, -1391),  // - / ThreeThree+Three
-    (772, -1416),  // Four / ThreeThree+Three
-    (784, -659),   // Three / ThreeThree+Three
-    (788, -539),   // Four+Three / ThreeThree+Three
-    (790, 1891),   // FourThree+Four+Three / ThreeThree+Three
-    (796, 1946),   // Four+ThreeThree+Three / ThreeThree+Three
-    (798, 898),    // FourThree+Four+ThreeThree+Three / ThreeThree+Three
-    (896, -981),   // - / Four+ThreeThree+Three
-    (900, -1363),  // Four / Four+ThreeThree+Three
-    (912, -566),   // Three / Four+ThreeThree+Three
-    (916, -238),   // Four+Three / Four+ThreeThree+Three
-    (918, 1961),   // FourThree+Four+Three / Four+ThreeThree+Three
-    (924, 1126),   // Four+ThreeThree+Three / Four+ThreeThree+Three
-    (926, 936),    // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
-    (928, -578),   // - / FourFour+Four+ThreeThree+Three
-    (932, -212),   // Four / FourFour+Four+ThreeThree+Three
-    (944, -1964),  // Three / FourFour+Four+ThreeThree+Three
-    (948, -883),   // Four+Three / FourFour+Four+ThreeThree+Three
-    (950, 2052),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
-    (952, -1750),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (956, -2),     // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (958, 2265),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (976, -795),   // Three / FourThree+Four+ThreeThree+Three
-    (980, -52),    // Four+Three / FourThree+Four+ThreeThree+Three
-    (988, 914),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (1008, -1783), // Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1012, 143),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1014, 1334),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1016, -934),  // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1020, 1473),  // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (4, -221),     // Four / -
+    (16, -243),    // Three / -
+    (20, -895),    // Four+Three / -
+    (28, 1383),    // Four+ThreeThree+Three / -
+    (128, -149),   // - / Four
+    (132, -758),   // Four / Four
+    (144, 207),    // Three / Four
+    (148, -684),   // Four+Three / Four
+    (156, -64),    // Four+ThreeThree+Three / Four
+    (160, -1246),  // - / FourFour+Four
+    (164, -214),   // Four / FourFour+Four
+    (176, -142),   // Three / FourFour+Four
+    (180, -366),   // Four+Three / FourFour+Four
+    (182, -1514),  // FourThree+Four+Three / FourFour+Four
+    (184, 241),    // ThreeThree+Three / FourFour+Four
+    (188, -929),   // Four+ThreeThree+Three / FourFour+Four
+    (512, -509),   // - / Three
+    (516, -932),   // Four / Three
+    (528, -439),   // Three / Three
+    (532, -450),   // Four+Three / Three
+    (534, 2439),   // FourThree+Four+Three / Three
+    (536, 851),    // ThreeThree+Three / Three
+    (540, 2650),   // Four+ThreeThree+Three / Three
+    (542, 1396),   // FourThree+Four+ThreeThree+Three / Three
+    (640, -306),   // - / Four+Three
+    (644, -648),   // Four / Four+Three
+    (656, -98),    // Three / Four+Three
+    (660, -213),   // Four+Three / Four+Three
+    (662, 2730),   // FourThree+Four+Three / Four+Three
+    (664, 744),    // ThreeThree+Three / Four+Three
+    (668, 453),    // Four+ThreeThree+Three / Four+Three
+    (670, 244),    // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, -320),   // - / FourFour+Four+Three
+    (676, -595),   // Four / FourFour+Four+Three
+    (688, -761),   // Three / FourFour+Four+Three
+    (692, -909),   // Four+Three / FourFour+Four+Three
+    (694, 1301),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -1179),  // ThreeThree+Three / FourFour+Four+Three
+    (700, -837),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 2974),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 1388),   // - / FourThree+Four+Three
+    (708, 639),    // Four / FourThree+Four+Three
+    (720, 516),    // Three / FourThree+Four+Three
+    (724, 306),    // Four+Three / FourThree+Four+Three
+    (726, 2082),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -270),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 185),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -1499),  // - / FourFour+FourThree+Four+Three
+    (740, 545),    // Four / FourFour+FourThree+Four+Three
+    (752, -390),   // Three / FourFour+FourThree+Four+Three
+    (756, -94),    // Four+Three / FourFour+FourThree+Four+Three
+    (758, 3140),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -2335),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -46),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 2768),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -821),   // - / ThreeThree+Three
+    (772, -852),   // Four / ThreeThree+Three
+    (784, -280),   // Three / ThreeThree+Three
+    (788, -167),   // Four+Three / ThreeThree+Three
+    (790, 2618),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 2766),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 1635),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -952),   // - / Four+ThreeThree+Three
+    (900, -642),   // Four / Four+ThreeThree+Three
+    (912, -278),   // Three / Four+ThreeThree+Three
+    (916, 98),     // Four+Three / Four+ThreeThree+Three
+    (918, 2709),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, -821),   // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 1651),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 1549),   // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -266),   // - / FourFour+Four+ThreeThree+Three
+    (932, -248),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -2756),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -1105),  // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 1522),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -2336),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, -304),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 3725),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (960, -490),   // - / FourThree+Four+ThreeThree+Three
+    (964, 625),    // Four / FourThree+Four+ThreeThree+Three
+    (976, -1096),  // Three / FourThree+Four+ThreeThree+Three
+    (980, 410),    // Four+Three / FourThree+Four+ThreeThree+Three
+    (982, 1114),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
+    (984, -1189),  // ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (988, 832),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (996, -592),   // Four / FourFour+FourThree+Four+ThreeThree+Three
+    (1008, -2369), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, 347),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 2746),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -1605), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 1279),  // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1022, 1060),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
 /// The same under standard on boards larger than 15x15, fitted the same way
@@ -836,29 +846,41 @@ pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 /// pairs, SPRT 0/10), two runs side by side: 1036 games, 518 pairs [81, 0, 307, 0,
 /// 130], +33.0 Elo [+14.0, +52.1], H1; 1243 games, 621 pairs [106, 0, 381, 0, 134],
 /// +15.7 [-1.3, +32.7], stopped (together +23.5 [+10.9, +36.2]).
+///
+/// Second round: 1200 new freestyle 20x20 games played with those two tables
+/// (`GAMES=1200 RULE=0 SIZE=20 SEED=47 scripts/tune-eval.sh`), and both tables
+/// refitted together on all 2400 games (`wuzi-tune masks=15 codes=100 patterns=0`;
+/// held-out error 0.11330 to 0.11011; the values' "was" is the first round's).
+/// Against the first round under freestyle 20x20 at 100 ms/move (game pairs, SPRT
+/// 0/10): 1054 games, 527 pairs [62, 0, 364, 0, 101], +25.8 Elo [+9.4, +42.3], H1;
+/// a second run beside it 1044 games, 522 pairs [72, 0, 345, 0, 105], +22.0 [+4.7,
+/// +39.4], stopped.
 pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
-    ([0, 0, 0, 1], -13),  // Two, was 0
-    ([0, 0, 0, 2], 30),   // Two, was 0
-    ([0, 0, 0, 3], 78),   // Two, was 0
-    ([0, 0, 0, 4], 22),   // Two, was 0
-    ([0, 0, 1, 0], -19),  // Three, was 0
-    ([0, 0, 1, 1], 82),   // Three, was 0
-    ([0, 0, 1, 2], 124),  // Three, was 0
-    ([0, 0, 1, 3], 209),  // Three, was 0
-    ([0, 0, 2, 0], 12),   // ThreeThree, was 0
-    ([0, 0, 2, 1], 76),   // ThreeThree, was 0
-    ([0, 0, 2, 2], 228),  // ThreeThree, was 0
-    ([0, 1, 0, 0], -37),  // Four, was 0
-    ([0, 1, 0, 1], 163),  // Four, was 0
-    ([0, 1, 0, 2], 280),  // Four, was 0
-    ([0, 1, 0, 3], 634),  // Four, was 0
-    ([0, 1, 1, 0], 1036), // FourThree, was 980
-    ([0, 1, 1, 1], 875),  // FourThree, was 980
-    ([0, 2, 0, 0], -202), // FourFour, was 313
-    ([1, 0, 0, 0], 216),  // FourFour, was 313
-    ([1, 0, 0, 1], 332),  // FourFour, was 313
-    ([1, 0, 0, 2], 523),  // FourFour, was 313
-    ([1, 0, 1, 0], -330), // FourFour, was 313
+    ([0, 0, 0, 1], -11),  // Two, was -13
+    ([0, 0, 0, 2], 23),   // Two, was 30
+    ([0, 0, 0, 3], 63),   // Two, was 78
+    ([0, 0, 0, 4], 2),    // Two, was 22
+    ([0, 0, 1, 0], -4),   // Three, was -19
+    ([0, 0, 1, 1], 98),   // Three, was 82
+    ([0, 0, 1, 2], 125),  // Three, was 124
+    ([0, 0, 1, 3], 316),  // Three, was 209
+    ([0, 0, 2, 0], 65),   // ThreeThree, was 12
+    ([0, 0, 2, 1], -13),  // ThreeThree, was 76
+    ([0, 0, 2, 2], 95),   // ThreeThree, was 228
+    ([0, 0, 3, 0], -536), // ThreeThree, was 0
+    ([0, 1, 0, 0], -56),  // Four, was -37
+    ([0, 1, 0, 1], 199),  // Four, was 163
+    ([0, 1, 0, 2], 406),  // Four, was 280
+    ([0, 1, 0, 3], 224),  // Four, was 634
+    ([0, 1, 1, 0], 1416), // FourThree, was 1036
+    ([0, 1, 1, 1], 1160), // FourThree, was 875
+    ([0, 2, 0, 0], -242), // FourFour, was -202
+    ([1, 0, 0, 0], 205),  // FourFour, was 216
+    ([1, 0, 0, 1], 323),  // FourFour, was 332
+    ([1, 0, 0, 2], 642),  // FourFour, was 523
+    ([1, 0, 0, 3], 1230), // FourFour, was 313
+    ([1, 0, 1, 0], -428), // FourFour, was -330
+    ([1, 0, 1, 1], -323), // FourFour, was 313
 ];
 
 /// The same under standard on boards larger than 15x15, fitted the same way to the

@@ -700,7 +700,9 @@ pub struct Params {
     ///   0, 76], +65.1 [+36.6, +94.4], H1; then its own table against the 15x15 one,
     ///   two runs side by side: 470 games, 235 pairs [23, 0, 152, 0, 60], +55.2 [+29.3,
     ///   +81.6], H1, and 490 games, 245 pairs [30, 0, 163, 0, 52], +31.3 [+6.3, +56.6],
-    ///   stopped when the first ended (together 480 pairs, +42.9 [+24.9, +61.1]);
+    ///   stopped when the first ended (together 480 pairs, +42.9 [+24.9, +61.1]); a
+    ///   second round, refitted with the code bonuses on 2400 games: +25.8 [+9.4,
+    ///   +42.3] over 527 pairs, H1 (at `board::COMBO_BONUS_FREESTYLE_LARGE`);
     /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
     ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end;
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
