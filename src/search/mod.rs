@@ -705,6 +705,8 @@ pub struct Params {
     ///   +42.3] over 527 pairs, H1 (at `board::COMBO_BONUS_FREESTYLE_LARGE`);
     /// - standard (its own table): 1242 games, 621 pairs [89, 11, 377, 27, 117],
     ///   +20.2 [+4.1, +36.3], stopped at LLR 2.22 (of 2.94) for the session's end;
+    ///   refitted with code bonuses of its own: +32.6 [+13.6, +51.8] over 433 pairs,
+    ///   H1 (at `board::COMBO_BONUS_STANDARD`);
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
     ///   1, 130], +30.8 [+12.4, +49.3], H1; then its own table against the 15x15 one:
     ///   556 games, 278 pairs [31, 0, 176, 0, 71], +50.3 [+26.0, +75.2], H1;
