@@ -441,80 +441,97 @@ pub const THREAT_MASK_VALUE_STANDARD: &[(u16, i32)] = &[
 ];
 
 /// The same under caro (and standard caro), fitted the same way (`masks=15`) to 900
-/// caro self-play games (30,063 positions; held-out error 0.10208 to 0.09863).
+/// caro self-play games (30,063 positions; held-out error 0.10208 to 0.09863); then
+/// refitted together with [`COMBO_BONUS_CARO`] (see there).
 pub const THREAT_MASK_VALUE_CARO: &[(u16, i32)] = &[
-    (4, -306),     // Four / -
-    (16, 347),     // Three / -
-    (20, -643),    // Four+Three / -
-    (128, 671),    // - / Four
-    (132, -225),   // Four / Four
-    (144, 618),    // Three / Four
-    (148, -234),   // Four+Three / Four
-    (160, -347),   // - / FourFour+Four
-    (164, -15),    // Four / FourFour+Four
-    (176, 793),    // Three / FourFour+Four
-    (180, 345),    // Four+Three / FourFour+Four
-    (184, 677),    // ThreeThree+Three / FourFour+Four
-    (188, -46),    // Four+ThreeThree+Three / FourFour+Four
-    (512, -84),    // - / Three
-    (516, -696),   // Four / Three
-    (528, 67),     // Three / Three
-    (532, 307),    // Four+Three / Three
-    (534, 1093),   // FourThree+Four+Three / Three
-    (540, 1145),   // Four+ThreeThree+Three / Three
-    (542, 1103),   // FourThree+Four+ThreeThree+Three / Three
-    (640, 293),    // - / Four+Three
-    (644, -275),   // Four / Four+Three
-    (656, 385),    // Three / Four+Three
-    (660, 26),     // Four+Three / Four+Three
-    (662, 1127),   // FourThree+Four+Three / Four+Three
-    (664, 751),    // ThreeThree+Three / Four+Three
-    (668, 1070),   // Four+ThreeThree+Three / Four+Three
-    (670, 1148),   // FourThree+Four+ThreeThree+Three / Four+Three
-    (672, -74),    // - / FourFour+Four+Three
-    (676, -275),   // Four / FourFour+Four+Three
-    (688, -561),   // Three / FourFour+Four+Three
-    (692, -468),   // Four+Three / FourFour+Four+Three
-    (694, 1038),   // FourThree+Four+Three / FourFour+Four+Three
-    (696, -401),   // ThreeThree+Three / FourFour+Four+Three
-    (700, 237),    // Four+ThreeThree+Three / FourFour+Four+Three
-    (702, 1213),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
-    (704, 267),    // - / FourThree+Four+Three
-    (708, 95),     // Four / FourThree+Four+Three
-    (720, -253),   // Three / FourThree+Four+Three
-    (724, 292),    // Four+Three / FourThree+Four+Three
-    (726, 1285),   // FourThree+Four+Three / FourThree+Four+Three
-    (728, -870),   // ThreeThree+Three / FourThree+Four+Three
-    (732, 790),    // Four+ThreeThree+Three / FourThree+Four+Three
-    (736, -1084),  // - / FourFour+FourThree+Four+Three
-    (740, 874),    // Four / FourFour+FourThree+Four+Three
-    (752, -1093),  // Three / FourFour+FourThree+Four+Three
-    (756, -81),    // Four+Three / FourFour+FourThree+Four+Three
-    (758, 1323),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
-    (760, -935),   // ThreeThree+Three / FourFour+FourThree+Four+Three
-    (764, 876),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (768, -811),   // - / ThreeThree+Three
-    (772, -1047),  // Four / ThreeThree+Three
-    (784, -106),   // Three / ThreeThree+Three
-    (788, 274),    // Four+Three / ThreeThree+Three
-    (790, 1143),   // FourThree+Four+Three / ThreeThree+Three
-    (896, -413),   // - / Four+ThreeThree+Three
-    (900, -700),   // Four / Four+ThreeThree+Three
-    (912, -476),   // Three / Four+ThreeThree+Three
-    (916, 144),    // Four+Three / Four+ThreeThree+Three
-    (918, 1086),   // FourThree+Four+Three / Four+ThreeThree+Three
-    (924, 1139),   // Four+ThreeThree+Three / Four+ThreeThree+Three
-    (932, -712),   // Four / FourFour+Four+ThreeThree+Three
-    (944, -1127),  // Three / FourFour+Four+ThreeThree+Three
-    (948, -699),   // Four+Three / FourFour+Four+ThreeThree+Three
-    (950, 610),    // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
-    (956, 320),    // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (964, -314),   // Four / FourThree+Four+ThreeThree+Three
-    (976, -733),   // Three / FourThree+Four+ThreeThree+Three
-    (980, -71),    // Four+Three / FourThree+Four+ThreeThree+Three
-    (988, 66),     // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (1008, -1127), // Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1012, -54),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (4, -329),     // Four / -
+    (16, 334),     // Three / -
+    (20, -544),    // Four+Three / -
+    (22, 813),     // FourThree+Four+Three / -
+    (128, 316),    // - / Four
+    (132, -182),   // Four / Four
+    (144, 212),    // Three / Four
+    (148, -425),   // Four+Three / Four
+    (150, 549),    // FourThree+Four+Three / Four
+    (156, 310),    // Four+ThreeThree+Three / Four
+    (160, 148),    // - / FourFour+Four
+    (164, 416),    // Four / FourFour+Four
+    (176, 536),    // Three / FourFour+Four
+    (180, 290),    // Four+Three / FourFour+Four
+    (182, -188),   // FourThree+Four+Three / FourFour+Four
+    (184, -433),   // ThreeThree+Three / FourFour+Four
+    (188, -582),   // Four+ThreeThree+Three / FourFour+Four
+    (512, 141),    // - / Three
+    (516, -132),   // Four / Three
+    (528, 318),    // Three / Three
+    (532, 913),    // Four+Three / Three
+    (534, 2122),   // FourThree+Four+Three / Three
+    (540, 2267),   // Four+ThreeThree+Three / Three
+    (542, 2011),   // FourThree+Four+ThreeThree+Three / Three
+    (640, 360),    // - / Four+Three
+    (644, 80),     // Four / Four+Three
+    (656, 200),    // Three / Four+Three
+    (660, 166),    // Four+Three / Four+Three
+    (662, 2171),   // FourThree+Four+Three / Four+Three
+    (664, 7),      // ThreeThree+Three / Four+Three
+    (668, 1465),   // Four+ThreeThree+Three / Four+Three
+    (670, 2061),   // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, -301),   // - / FourFour+Four+Three
+    (676, 214),    // Four / FourFour+Four+Three
+    (688, -919),   // Three / FourFour+Four+Three
+    (692, -367),   // Four+Three / FourFour+Four+Three
+    (694, 1634),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -1379),  // ThreeThree+Three / FourFour+Four+Three
+    (700, -288),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 2176),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 1075),   // - / FourThree+Four+Three
+    (708, 1400),   // Four / FourThree+Four+Three
+    (720, -220),   // Three / FourThree+Four+Three
+    (724, 1193),   // Four+Three / FourThree+Four+Three
+    (726, 2619),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -912),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 888),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -1248),  // - / FourFour+FourThree+Four+Three
+    (740, 1479),   // Four / FourFour+FourThree+Four+Three
+    (752, -2122),  // Three / FourFour+FourThree+Four+Three
+    (756, 305),    // Four+Three / FourFour+FourThree+Four+Three
+    (758, 2480),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -1421),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, 739),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 1059),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -417),   // - / ThreeThree+Three
+    (772, 123),    // Four / ThreeThree+Three
+    (784, 634),    // Three / ThreeThree+Three
+    (788, 1321),   // Four+Three / ThreeThree+Three
+    (790, 2370),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 1271),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 1157),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -868),   // - / Four+ThreeThree+Three
+    (900, 272),    // Four / Four+ThreeThree+Three
+    (912, -577),   // Three / Four+ThreeThree+Three
+    (916, 879),    // Four+Three / Four+ThreeThree+Three
+    (918, 2285),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (924, 2235),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 1132),   // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -962),   // - / FourFour+Four+ThreeThree+Three
+    (932, -586),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -2190),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -695),   // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 1817),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -1298),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, 84),     // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 1072),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (960, 1381),   // - / FourThree+Four+ThreeThree+Three
+    (964, 734),    // Four / FourThree+Four+ThreeThree+Three
+    (976, -1237),  // Three / FourThree+Four+ThreeThree+Three
+    (980, 1066),   // Four+Three / FourThree+Four+ThreeThree+Three
+    (982, 1349),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
+    (988, 939),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (1008, -2108), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, 944),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 1370),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -1081), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 644),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
 /// The same under freestyle on boards larger than 15x15, fitted the same way
@@ -853,7 +870,8 @@ pub fn combo_threat(code: usize) -> Threat {
 /// and the bonus. `wuzi-tune codes=N` fits them with the pattern values. None under
 /// freestyle on 15x15: the fits there lower the held-out error little (with the
 /// threat mask fixed: 0.13504 to 0.13396 on 2400 games; fitted with the mask table,
-/// 0.13249), and earlier ones lost matches. Standard has its own on both sizes.
+/// 0.13249), and earlier ones lost matches. Standard has its own on both sizes, caro
+/// on boards up to 15x15 (on caro 20x20 games the held-out error rose).
 pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 
 /// The same under freestyle on boards larger than 15x15, fitted by `wuzi-tune
@@ -963,17 +981,51 @@ pub const COMBO_BONUS_STANDARD: &[([u8; 4], i32)] = &[
     ([1, 0, 1, 0], -510), // FourFour, was 313
 ];
 
+/// The same under caro on boards up to 15x15, fitted together with
+/// [`THREAT_MASK_VALUE_CARO`] (`wuzi-tune rule=8 masks=15 codes=100 patterns=0`) to
+/// 2100 caro 15x15 games (the 900 behind that table and 1200 more): held-out error
+/// 0.10927 to 0.10431 (the masks alone, refitted: 0.10840). Against the mask table
+/// alone under caro 15x15 at 100 ms/move (game pairs, SPRT 0/10): 392 games, 196
+/// pairs [17, 10, 97, 25, 47], +67.3 Elo [+38.5, +97.1], H1; a second run beside it
+/// 409 games, 204 pairs [26, 15, 99, 25, 39], +30.7 [+2.1, +59.8], stopped.
+pub const COMBO_BONUS_CARO: &[([u8; 4], i32)] = &[
+    ([0, 0, 0, 1], -4),   // Two, was 0
+    ([0, 0, 0, 2], 23),   // Two, was 0
+    ([0, 0, 0, 3], 56),   // Two, was 0
+    ([0, 0, 0, 4], 57),   // Two, was 0
+    ([0, 0, 1, 0], 17),   // Three, was 0
+    ([0, 0, 1, 1], 140),  // Three, was 0
+    ([0, 0, 1, 2], 199),  // Three, was 0
+    ([0, 0, 1, 3], 239),  // Three, was 0
+    ([0, 0, 2, 0], 273),  // ThreeThree, was 0
+    ([0, 0, 2, 1], 365),  // ThreeThree, was 0
+    ([0, 0, 2, 2], 951),  // ThreeThree, was 0
+    ([0, 1, 0, 0], -119), // Four, was 0
+    ([0, 1, 0, 1], 164),  // Four, was 0
+    ([0, 1, 0, 2], 457),  // Four, was 0
+    ([0, 1, 0, 3], 814),  // Four, was 0
+    ([0, 1, 1, 0], 1703), // FourThree, was 980
+    ([0, 1, 1, 1], 1704), // FourThree, was 980
+    ([0, 2, 0, 0], 196),  // FourFour, was 313
+    ([0, 2, 0, 1], 882),  // FourFour, was 313
+    ([1, 0, 0, 0], 344),  // FourFour, was 313
+    ([1, 0, 0, 1], 568),  // FourFour, was 313
+    ([1, 0, 0, 2], 882),  // FourFour, was 313
+    ([1, 0, 1, 0], 44),   // FourFour, was 313
+];
+
 /// Every list of combination bonuses, as [`combo_bonus_set`] numbers them.
-const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 4] = [
+const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 5] = [
     COMBO_BONUS,
     COMBO_BONUS_FREESTYLE_LARGE,
     COMBO_BONUS_STANDARD_LARGE,
     COMBO_BONUS_STANDARD,
+    COMBO_BONUS_CARO,
 ];
 
 /// The combination bonuses under `rule` on a board larger than 15x15 (`large`) or
 /// not: [`COMBO_BONUS_FREESTYLE_LARGE`], [`COMBO_BONUS_STANDARD_LARGE`],
-/// [`COMBO_BONUS_STANDARD`] or [`COMBO_BONUS`].
+/// [`COMBO_BONUS_STANDARD`], [`COMBO_BONUS_CARO`] or [`COMBO_BONUS`].
 pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
     COMBO_BONUS_SETS[combo_bonus_set(rule, large)]
 }
@@ -985,6 +1037,7 @@ fn combo_bonus_set(rule: Rule, large: bool) -> usize {
         Rule::Freestyle if large => 1,
         Rule::Standard if large => 2,
         Rule::Standard => 3,
+        Rule::Caro | Rule::CaroStandard if !large => 4,
         _ => 0,
     }
 }
@@ -2376,7 +2429,7 @@ mod tests {
         );
         assert_ne!(free_large, THREAT_MASK_VALUE.to_vec());
         // The combination bonuses: freestyle's own on larger boards, standard's own on
-        // both sizes.
+        // both sizes, caro's own up to 15x15.
         let bonuses = |w, h, rule| Board::new(w, h, rule).combo_bonuses().to_vec();
         assert_eq!(
             bonuses(20, 20, Rule::Freestyle),
@@ -2387,7 +2440,9 @@ mod tests {
         assert_eq!(bonuses(15, 15, Rule::Standard), COMBO_BONUS_STANDARD);
         assert_eq!(bonuses(9, 12, Rule::Standard), COMBO_BONUS_STANDARD);
         assert_eq!(bonuses(20, 20, Rule::Renju), COMBO_BONUS);
-        assert_eq!(bonuses(15, 15, Rule::Caro), COMBO_BONUS);
+        assert_eq!(bonuses(15, 15, Rule::Caro), COMBO_BONUS_CARO);
+        assert_eq!(bonuses(15, 15, Rule::CaroStandard), COMBO_BONUS_CARO);
+        assert_eq!(bonuses(20, 20, Rule::Caro), COMBO_BONUS);
         assert_ne!(COMBO_BONUS_FREESTYLE_LARGE, COMBO_BONUS);
     }
 

@@ -711,7 +711,8 @@ pub struct Params {
     ///   1, 130], +30.8 [+12.4, +49.3], H1; then its own table against the 15x15 one:
     ///   556 games, 278 pairs [31, 0, 176, 0, 71], +50.3 [+26.0, +75.2], H1;
     /// - caro (its own table): 1235 games, 617 pairs [68, 60, 310, 76, 103], +24.3
-    ///   [+8.5, +40.1], H1;
+    ///   [+8.5, +40.1], H1; refitted with code bonuses of its own: +67.3 [+38.5,
+    ///   +97.1] over 196 pairs, H1 (at `board::COMBO_BONUS_CARO`);
     /// - caro 20x20 (caro's 15x15 table), two runs side by side, stopped at LLR 1.89
     ///   and 1.61 for the session's end: together 1662 games, 830 pairs [139, 1, 487,
     ///   3, 200], +26.0 [+10.9, +41.2]; then its own table against the 15x15 one, two
@@ -2985,14 +2986,19 @@ mod tests {
                     s.history_threes, expected,
                     "{rule:?} hist_threes {hist_threes}"
                 );
-                // Black's stones at 7,7 and 7,8 make threes on their column: some such
-                // point has cut off and been credited exactly when the switch is on.
+                // Black's stones at 7,7 and 7,8 make threes on their column: with the
+                // switch on, some such point has cut off and been credited. (Not the
+                // converse: a point that makes a three here may be quiet deeper in the
+                // tree and be credited there, as under standard caro with the fitted
+                // caro bonuses.)
                 let me = b.side_to_move();
                 let learned = b
                     .candidates()
                     .iter()
                     .any(|i| s.history[i][me.index()] > 0 && move_threat(&b, i) >= TACTICAL);
-                assert_eq!(learned, expected, "{rule:?} hist_threes {hist_threes}");
+                if expected {
+                    assert!(learned, "{rule:?} hist_threes {hist_threes}");
+                }
             }
         }
     }
