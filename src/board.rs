@@ -280,75 +280,100 @@ fn side_mask(count: impl Fn(Threat) -> u32) -> usize {
 /// move, 25,488 positions; held-out error 0.15950 to 0.15229) with the other
 /// weights fixed. The values correct the linear sum: a cell where a side makes a
 /// plain four, say, already adds the four's pattern value, so the mask of a lone four
-/// is negative.
+/// is negative. Then refitted together with [`COMBO_BONUS_FREESTYLE`] (see there).
 pub const THREAT_MASK_VALUE: &[(u16, i32)] = &[
-    (4, -339),    // Four / -
-    (16, 161),    // Three / -
-    (20, -361),   // Four+Three / -
-    (128, 480),   // - / Four
-    (132, -288),  // Four / Four
-    (144, 592),   // Three / Four
-    (148, 65),    // Four+Three / Four
-    (160, 399),   // - / FourFour+Four
-    (164, 202),   // Four / FourFour+Four
-    (176, 602),   // Three / FourFour+Four
-    (180, 565),   // Four+Three / FourFour+Four
-    (512, -261),  // - / Three
-    (516, -543),  // Four / Three
-    (528, 29),    // Three / Three
-    (532, -78),   // Four+Three / Three
-    (534, 974),   // FourThree+Four+Three / Three
-    (540, 994),   // Four+ThreeThree+Three / Three
-    (640, -123),  // - / Four+Three
-    (644, -629),  // Four / Four+Three
-    (656, 274),   // Three / Four+Three
-    (660, 125),   // Four+Three / Four+Three
-    (662, 990),   // FourThree+Four+Three / Four+Three
-    (664, 715),   // ThreeThree+Three / Four+Three
-    (668, 828),   // Four+ThreeThree+Three / Four+Three
-    (670, 1021),  // FourThree+Four+ThreeThree+Three / Four+Three
-    (672, 178),   // - / FourFour+Four+Three
-    (676, -462),  // Four / FourFour+Four+Three
-    (688, -130),  // Three / FourFour+Four+Three
-    (692, -356),  // Four+Three / FourFour+Four+Three
-    (694, 636),   // FourThree+Four+Three / FourFour+Four+Three
-    (696, -723),  // ThreeThree+Three / FourFour+Four+Three
-    (700, -177),  // Four+ThreeThree+Three / FourFour+Four+Three
-    (702, 1203),  // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
-    (708, 464),   // Four / FourThree+Four+Three
-    (720, 603),   // Three / FourThree+Four+Three
-    (724, 464),   // Four+Three / FourThree+Four+Three
-    (728, -544),  // ThreeThree+Three / FourThree+Four+Three
-    (732, 691),   // Four+ThreeThree+Three / FourThree+Four+Three
-    (740, 1183),  // Four / FourFour+FourThree+Four+Three
-    (752, -838),  // Three / FourFour+FourThree+Four+Three
-    (756, 622),   // Four+Three / FourFour+FourThree+Four+Three
-    (758, 1286),  // FourThree+Four+Three / FourFour+FourThree+Four+Three
-    (760, -1078), // ThreeThree+Three / FourFour+FourThree+Four+Three
-    (764, 553),   // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (768, -393),  // - / ThreeThree+Three
-    (772, -854),  // Four / ThreeThree+Three
-    (784, 235),   // Three / ThreeThree+Three
-    (788, 418),   // Four+Three / ThreeThree+Three
-    (790, 997),   // FourThree+Four+Three / ThreeThree+Three
-    (796, 1056),  // Four+ThreeThree+Three / ThreeThree+Three
-    (900, -888),  // Four / Four+ThreeThree+Three
-    (912, 101),   // Three / Four+ThreeThree+Three
-    (916, 244),   // Four+Three / Four+ThreeThree+Three
-    (918, 1063),  // FourThree+Four+Three / Four+ThreeThree+Three
-    (924, 1012),  // Four+ThreeThree+Three / Four+ThreeThree+Three
-    (932, -127),  // Four / FourFour+Four+ThreeThree+Three
-    (944, -1039), // Three / FourFour+Four+ThreeThree+Three
-    (948, -236),  // Four+Three / FourFour+Four+ThreeThree+Three
-    (950, 1196),  // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
-    (952, -1163), // ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (956, 1156),  // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (958, 1129),  // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (976, 181),   // Three / FourThree+Four+ThreeThree+Three
-    (980, 469),   // Four+Three / FourThree+Four+ThreeThree+Three
-    (1008, -895), // Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1012, 376),  // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1020, 1051), // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (4, -221),     // Four / -
+    (16, 40),      // Three / -
+    (20, -282),    // Four+Three / -
+    (128, 417),    // - / Four
+    (132, -120),   // Four / Four
+    (144, 134),    // Three / Four
+    (148, -277),   // Four+Three / Four
+    (150, 1436),   // FourThree+Four+Three / Four
+    (156, 784),    // Four+ThreeThree+Three / Four
+    (160, 440),    // - / FourFour+Four
+    (164, 309),    // Four / FourFour+Four
+    (176, 342),    // Three / FourFour+Four
+    (180, 229),    // Four+Three / FourFour+Four
+    (182, 703),    // FourThree+Four+Three / FourFour+Four
+    (184, 748),    // ThreeThree+Three / FourFour+Four
+    (188, -21),    // Four+ThreeThree+Three / FourFour+Four
+    (512, 50),     // - / Three
+    (516, -131),   // Four / Three
+    (528, 154),    // Three / Three
+    (532, 289),    // Four+Three / Three
+    (534, 2032),   // FourThree+Four+Three / Three
+    (540, 2137),   // Four+ThreeThree+Three / Three
+    (542, 1111),   // FourThree+Four+ThreeThree+Three / Three
+    (640, 143),    // - / Four+Three
+    (644, -47),    // Four / Four+Three
+    (656, 334),    // Three / Four+Three
+    (660, 335),    // Four+Three / Four+Three
+    (662, 2182),   // FourThree+Four+Three / Four+Three
+    (664, 1145),   // ThreeThree+Three / Four+Three
+    (668, 1619),   // Four+ThreeThree+Three / Four+Three
+    (670, 2255),   // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, 307),    // - / FourFour+Four+Three
+    (676, -4),     // Four / FourFour+Four+Three
+    (688, -270),   // Three / FourFour+Four+Three
+    (692, -380),   // Four+Three / FourFour+Four+Three
+    (694, 1413),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -715),   // ThreeThree+Three / FourFour+Four+Three
+    (700, -104),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 2295),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 184),    // - / FourThree+Four+Three
+    (708, 1302),   // Four / FourThree+Four+Three
+    (720, 673),    // Three / FourThree+Four+Three
+    (724, 756),    // Four+Three / FourThree+Four+Three
+    (726, 1289),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -371),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 953),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (734, 1252),   // FourThree+Four+ThreeThree+Three / FourThree+Four+Three
+    (736, 851),    // - / FourFour+FourThree+Four+Three
+    (740, 1272),   // Four / FourFour+FourThree+Four+Three
+    (752, -2043),  // Three / FourFour+FourThree+Four+Three
+    (756, 218),    // Four+Three / FourFour+FourThree+Four+Three
+    (758, 2350),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -2107),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, 467),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 1310),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -178),   // - / ThreeThree+Three
+    (772, -343),   // Four / ThreeThree+Three
+    (784, 42),     // Three / ThreeThree+Three
+    (788, 441),    // Four+Three / ThreeThree+Three
+    (790, 1908),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 2257),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 1077),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -165),   // - / Four+ThreeThree+Three
+    (900, -493),   // Four / Four+ThreeThree+Three
+    (912, -20),    // Three / Four+ThreeThree+Three
+    (916, 512),    // Four+Three / Four+ThreeThree+Three
+    (918, 2267),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, -731),   // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 1989),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 1305),   // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -879),   // - / FourFour+Four+ThreeThree+Three
+    (932, -621),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -2232),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -748),   // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 2475),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -2388),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, 568),    // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 2333),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (964, 678),    // Four / FourThree+Four+ThreeThree+Three
+    (976, -342),   // Three / FourThree+Four+ThreeThree+Three
+    (980, 211),    // Four+Three / FourThree+Four+ThreeThree+Three
+    (982, 1338),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
+    (984, -895),   // ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (988, 1119),   // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (992, -771),   // - / FourFour+FourThree+Four+ThreeThree+Three
+    (996, 228),    // Four / FourFour+FourThree+Four+ThreeThree+Three
+    (1008, -2086), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, -28),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 1342),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -1167), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 745),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1022, 1138),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
 /// The same under standard (exactly five), fitted the same way to 1200 standard
@@ -867,11 +892,9 @@ pub fn combo_threat(code: usize) -> Threat {
 
 /// Fitted bonuses of single combinations, in place of their threat class's
 /// [`THREAT_BONUS`]: the counts of open fours, fours, open threes and twos (no five),
-/// and the bonus. `wuzi-tune codes=N` fits them with the pattern values. None under
-/// freestyle on 15x15: the fits there lower the held-out error little (with the
-/// threat mask fixed: 0.13504 to 0.13396 on 2400 games; fitted with the mask table,
-/// 0.13249), and earlier ones lost matches. Standard has its own on both sizes, caro
-/// on boards up to 15x15 (on caro 20x20 games the held-out error rose).
+/// and the bonus. `wuzi-tune codes=N` fits them with the pattern values. None here
+/// (renju, caro on larger boards, where the held-out error rose): every other rule
+/// and size has its own list, fitted with its threat-mask table.
 pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 
 /// The same under freestyle on boards larger than 15x15, fitted by `wuzi-tune
@@ -1014,18 +1037,54 @@ pub const COMBO_BONUS_CARO: &[([u8; 4], i32)] = &[
     ([1, 0, 1, 0], 44),   // FourFour, was 313
 ];
 
+/// The same under freestyle on boards up to 15x15, fitted together with
+/// [`THREAT_MASK_VALUE`] (`wuzi-tune rule=0 masks=15 codes=100 patterns=0`) to 2400
+/// freestyle 15x15 games: held-out error 0.13504 to 0.13249. Against the mask table
+/// alone under freestyle 15x15 at 100 ms/move (game pairs, SPRT 0/10), two runs side
+/// by side, both H1: 608 games, 304 pairs [35, 3, 187, 5, 74], +46.0 Elo [+22.7,
+/// +69.7]; 539 games, 269 pairs [27, 5, 166, 8, 63], +48.8 [+24.7, +73.3].
+pub const COMBO_BONUS_FREESTYLE: &[([u8; 4], i32)] = &[
+    ([0, 0, 0, 1], -11),  // Two, was 0
+    ([0, 0, 0, 2], 27),   // Two, was 0
+    ([0, 0, 0, 3], 40),   // Two, was 0
+    ([0, 0, 0, 4], 142),  // Two, was 0
+    ([0, 0, 1, 0], 2),    // Three, was 0
+    ([0, 0, 1, 1], 109),  // Three, was 0
+    ([0, 0, 1, 2], 139),  // Three, was 0
+    ([0, 0, 1, 3], 115),  // Three, was 0
+    ([0, 0, 2, 0], -182), // ThreeThree, was 0
+    ([0, 0, 2, 1], -43),  // ThreeThree, was 0
+    ([0, 0, 2, 2], -348), // ThreeThree, was 0
+    ([0, 1, 0, 0], -110), // Four, was 0
+    ([0, 1, 0, 1], 190),  // Four, was 0
+    ([0, 1, 0, 2], 473),  // Four, was 0
+    ([0, 1, 0, 3], 574),  // Four, was 0
+    ([0, 1, 1, 0], 1164), // FourThree, was 980
+    ([0, 1, 1, 1], 1155), // FourThree, was 980
+    ([0, 1, 1, 2], 640),  // FourThree, was 980
+    ([0, 2, 0, 0], -373), // FourFour, was 313
+    ([1, 0, 0, 0], 279),  // FourFour, was 313
+    ([1, 0, 0, 1], 430),  // FourFour, was 313
+    ([1, 0, 0, 2], 566),  // FourFour, was 313
+    ([1, 0, 0, 3], 156),  // FourFour, was 313
+    ([1, 0, 1, 0], -255), // FourFour, was 313
+    ([1, 0, 1, 1], -474), // FourFour, was 313
+];
+
 /// Every list of combination bonuses, as [`combo_bonus_set`] numbers them.
-const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 5] = [
+const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 6] = [
     COMBO_BONUS,
     COMBO_BONUS_FREESTYLE_LARGE,
     COMBO_BONUS_STANDARD_LARGE,
     COMBO_BONUS_STANDARD,
     COMBO_BONUS_CARO,
+    COMBO_BONUS_FREESTYLE,
 ];
 
 /// The combination bonuses under `rule` on a board larger than 15x15 (`large`) or
-/// not: [`COMBO_BONUS_FREESTYLE_LARGE`], [`COMBO_BONUS_STANDARD_LARGE`],
-/// [`COMBO_BONUS_STANDARD`], [`COMBO_BONUS_CARO`] or [`COMBO_BONUS`].
+/// not: [`COMBO_BONUS_FREESTYLE_LARGE`], [`COMBO_BONUS_FREESTYLE`],
+/// [`COMBO_BONUS_STANDARD_LARGE`], [`COMBO_BONUS_STANDARD`], [`COMBO_BONUS_CARO`] or
+/// [`COMBO_BONUS`].
 pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
     COMBO_BONUS_SETS[combo_bonus_set(rule, large)]
 }
@@ -1035,6 +1094,7 @@ pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
 fn combo_bonus_set(rule: Rule, large: bool) -> usize {
     match rule {
         Rule::Freestyle if large => 1,
+        Rule::Freestyle => 5,
         Rule::Standard if large => 2,
         Rule::Standard => 3,
         Rule::Caro | Rule::CaroStandard if !large => 4,
@@ -2428,14 +2488,15 @@ mod tests {
             THREAT_MASK_VALUE_CARO_LARGE.to_vec()
         );
         assert_ne!(free_large, THREAT_MASK_VALUE.to_vec());
-        // The combination bonuses: freestyle's own on larger boards, standard's own on
-        // both sizes, caro's own up to 15x15.
+        // The combination bonuses: freestyle's and standard's own on both sizes,
+        // caro's own up to 15x15, none under renju.
         let bonuses = |w, h, rule| Board::new(w, h, rule).combo_bonuses().to_vec();
         assert_eq!(
             bonuses(20, 20, Rule::Freestyle),
             COMBO_BONUS_FREESTYLE_LARGE
         );
-        assert_eq!(bonuses(15, 15, Rule::Freestyle), COMBO_BONUS);
+        assert_eq!(bonuses(15, 15, Rule::Freestyle), COMBO_BONUS_FREESTYLE);
+        assert_eq!(bonuses(15, 15, Rule::Renju), COMBO_BONUS);
         assert_eq!(bonuses(20, 20, Rule::Standard), COMBO_BONUS_STANDARD_LARGE);
         assert_eq!(bonuses(15, 15, Rule::Standard), COMBO_BONUS_STANDARD);
         assert_eq!(bonuses(9, 12, Rule::Standard), COMBO_BONUS_STANDARD);

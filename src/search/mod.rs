@@ -695,7 +695,9 @@ pub struct Params {
     /// 0/10):
     /// - freestyle: 1846 games, 923 pairs [122, 31, 571, 27, 172], +18.1 Elo [+5.2,
     ///   +31.1], H1; a second run beside it, 495 games, 247 pairs [35, 10, 150, 5, 47],
-    ///   +13.4 [-12.1, +39.0], stopped;
+    ///   +13.4 [-12.1, +39.0], stopped; refitted with code bonuses of its own: +46.0
+    ///   [+22.7, +69.7] over 304 pairs and +48.8 [+24.7, +73.3] over 269, both H1 (at
+    ///   `board::COMBO_BONUS_FREESTYLE`);
     /// - freestyle 20x20 (freestyle's 15x15 table): 486 games, 243 pairs [31, 0, 136,
     ///   0, 76], +65.1 [+36.6, +94.4], H1; then its own table against the 15x15 one,
     ///   two runs side by side: 470 games, 235 pairs [23, 0, 152, 0, 60], +55.2 [+29.3,
