@@ -559,6 +559,93 @@ pub const THREAT_MASK_VALUE_CARO: &[(u16, i32)] = &[
     (1020, 644),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
+/// The same under renju on boards up to 15x15, fitted together with
+/// [`COMBO_BONUS_RENJU`] (see there).
+pub const THREAT_MASK_VALUE_RENJU: &[(u16, i32)] = &[
+    (4, 110),      // Four / -
+    (16, 178),     // Three / -
+    (20, -652),    // Four+Three / -
+    (128, 406),    // - / Four
+    (132, -163),   // Four / Four
+    (144, 493),    // Three / Four
+    (148, 100),    // Four+Three / Four
+    (160, -714),   // - / FourFour+Four
+    (164, -164),   // Four / FourFour+Four
+    (176, 119),    // Three / FourFour+Four
+    (180, -74),    // Four+Three / FourFour+Four
+    (184, 304),    // ThreeThree+Three / FourFour+Four
+    (188, -588),   // Four+ThreeThree+Three / FourFour+Four
+    (512, -109),   // - / Three
+    (516, -235),   // Four / Three
+    (528, 99),     // Three / Three
+    (532, 331),    // Four+Three / Three
+    (534, 872),    // FourThree+Four+Three / Three
+    (536, -335),   // ThreeThree+Three / Three
+    (540, 858),    // Four+ThreeThree+Three / Three
+    (542, 884),    // FourThree+Four+ThreeThree+Three / Three
+    (640, 86),     // - / Four+Three
+    (644, -206),   // Four / Four+Three
+    (656, 402),    // Three / Four+Three
+    (660, 348),    // Four+Three / Four+Three
+    (662, 500),    // FourThree+Four+Three / Four+Three
+    (664, 719),    // ThreeThree+Three / Four+Three
+    (668, 661),    // Four+ThreeThree+Three / Four+Three
+    (670, 915),    // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, 104),    // - / FourFour+Four+Three
+    (676, -565),   // Four / FourFour+Four+Three
+    (688, -542),   // Three / FourFour+Four+Three
+    (692, -532),   // Four+Three / FourFour+Four+Three
+    (694, 1206),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -666),   // ThreeThree+Three / FourFour+Four+Three
+    (700, -391),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 990),    // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 1043),   // - / FourThree+Four+Three
+    (708, 623),    // Four / FourThree+Four+Three
+    (720, 386),    // Three / FourThree+Four+Three
+    (724, 666),    // Four+Three / FourThree+Four+Three
+    (726, 1020),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, 91),     // ThreeThree+Three / FourThree+Four+Three
+    (732, 643),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (736, 232),    // - / FourFour+FourThree+Four+Three
+    (740, 882),    // Four / FourFour+FourThree+Four+Three
+    (752, -157),   // Three / FourFour+FourThree+Four+Three
+    (756, 202),    // Four+Three / FourFour+FourThree+Four+Three
+    (758, 1204),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -975),   // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -27),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 1234),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -434),   // - / ThreeThree+Three
+    (772, -170),   // Four / ThreeThree+Three
+    (784, 113),    // Three / ThreeThree+Three
+    (788, 520),    // Four+Three / ThreeThree+Three
+    (790, 761),    // FourThree+Four+Three / ThreeThree+Three
+    (796, 972),    // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 933),    // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -184),   // - / Four+ThreeThree+Three
+    (900, -147),   // Four / Four+ThreeThree+Three
+    (912, -2),     // Three / Four+ThreeThree+Three
+    (916, 430),    // Four+Three / Four+ThreeThree+Three
+    (918, 1002),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, -75),    // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 1075),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (932, -360),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -1022),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -509),   // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 1093),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -1004),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, -231),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 1103),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (976, -898),   // Three / FourThree+Four+ThreeThree+Three
+    (980, 789),    // Four+Three / FourThree+Four+ThreeThree+Three
+    (988, 804),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (996, 1297),   // Four / FourFour+FourThree+Four+ThreeThree+Three
+    (1008, -971),  // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, 704),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 1321),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -1095), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 786),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+];
+
 /// The same under freestyle on boards larger than 15x15, fitted the same way
 /// (`masks=15`) to 1200 freestyle 20x20 self-play games (`SIZE=20`, 20,750
 /// positions; held-out error 0.14319 with [`THREAT_MASK_VALUE`] to 0.12644). Every
@@ -829,12 +916,13 @@ pub const THREAT_MASK_VALUE_CARO_LARGE: &[(u16, i32)] = &[
 
 /// The threat-mask values a search of `board` adds, as a table by mask: the rule's own
 /// fitted values where there are some ([`THREAT_MASK_VALUE_STANDARD`],
-/// [`THREAT_MASK_VALUE_CARO`]; on boards larger than 15x15
-/// [`THREAT_MASK_VALUE_FREESTYLE_LARGE`], [`THREAT_MASK_VALUE_STANDARD_LARGE`] and
-/// [`THREAT_MASK_VALUE_CARO_LARGE`]), [`THREAT_MASK_VALUE`] under the others (renju).
+/// [`THREAT_MASK_VALUE_CARO`], [`THREAT_MASK_VALUE_RENJU`]; on boards larger than
+/// 15x15 [`THREAT_MASK_VALUE_FREESTYLE_LARGE`], [`THREAT_MASK_VALUE_STANDARD_LARGE`]
+/// and [`THREAT_MASK_VALUE_CARO_LARGE`]), [`THREAT_MASK_VALUE`] under the others
+/// (renju on larger boards).
 pub fn threat_mask_table(board: &Board) -> &'static [i32; THREAT_MASKS] {
     use std::sync::OnceLock;
-    static T: [OnceLock<[i32; THREAT_MASKS]>; 6] = [const { OnceLock::new() }; 6];
+    static T: [OnceLock<[i32; THREAT_MASKS]>; 7] = [const { OnceLock::new() }; 7];
     let large = board.larger_than_15x15();
     let (k, values) = match board.rule() {
         Rule::Standard if large => (4, THREAT_MASK_VALUE_STANDARD_LARGE),
@@ -842,6 +930,7 @@ pub fn threat_mask_table(board: &Board) -> &'static [i32; THREAT_MASKS] {
         Rule::Caro | Rule::CaroStandard if large => (5, THREAT_MASK_VALUE_CARO_LARGE),
         Rule::Caro | Rule::CaroStandard => (2, THREAT_MASK_VALUE_CARO),
         Rule::Freestyle if large => (3, THREAT_MASK_VALUE_FREESTYLE_LARGE),
+        Rule::Renju if !large => (6, THREAT_MASK_VALUE_RENJU),
         _ => (0, THREAT_MASK_VALUE),
     };
     T[k].get_or_init(|| {
@@ -893,8 +982,8 @@ pub fn combo_threat(code: usize) -> Threat {
 /// Fitted bonuses of single combinations, in place of their threat class's
 /// [`THREAT_BONUS`]: the counts of open fours, fours, open threes and twos (no five),
 /// and the bonus. `wuzi-tune codes=N` fits them with the pattern values. None here
-/// (renju, caro on larger boards, where the held-out error rose): every other rule
-/// and size has its own list, fitted with its threat-mask table.
+/// (renju and caro on larger boards; on caro 20x20 the held-out error rose): every
+/// other rule and size has its own list, fitted with its threat-mask table.
 pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 
 /// The same under freestyle on boards larger than 15x15, fitted by `wuzi-tune
@@ -1071,20 +1160,54 @@ pub const COMBO_BONUS_FREESTYLE: &[([u8; 4], i32)] = &[
     ([1, 0, 1, 1], -474), // FourFour, was 313
 ];
 
+/// The same under renju on boards up to 15x15 (black's foul cells keep
+/// [`foul_bonus`]), fitted together with [`THREAT_MASK_VALUE_RENJU`]
+/// (`wuzi-tune rule=4 masks=15 codes=100 patterns=0`) to 1200 renju 15x15 games:
+/// held-out error 0.15631 to 0.12667 (renju had no mask table: each fitted alone had
+/// lost, see `Params::threat_mask`). Both against neither under renju 15x15 at 100
+/// ms/move (game pairs, SPRT 0/10), two runs side by side, both H1: 1080 games, 540
+/// pairs [88, 5, 299, 15, 133], +32.3 Elo [+13.4, +51.3]; 974 games, 487 pairs [72,
+/// 19, 258, 15, 123], +35.1 [+15.3, +55.1].
+pub const COMBO_BONUS_RENJU: &[([u8; 4], i32)] = &[
+    ([0, 0, 0, 1], -26),  // Two, was 0
+    ([0, 0, 0, 2], -1),   // Two, was 0
+    ([0, 0, 0, 3], -7),   // Two, was 0
+    ([0, 0, 0, 4], -137), // Two, was 0
+    ([0, 0, 1, 0], -40),  // Three, was 0
+    ([0, 0, 1, 1], 23),   // Three, was 0
+    ([0, 0, 1, 2], 3),    // Three, was 0
+    ([0, 0, 1, 3], 57),   // Three, was 0
+    ([0, 0, 2, 0], -253), // ThreeThree, was 0
+    ([0, 0, 2, 1], -221), // ThreeThree, was 0
+    ([0, 0, 2, 2], 128),  // ThreeThree, was 0
+    ([0, 1, 0, 0], -110), // Four, was 0
+    ([0, 1, 0, 1], 148),  // Four, was 0
+    ([0, 1, 0, 2], 301),  // Four, was 0
+    ([0, 1, 0, 3], 98),   // Four, was 0
+    ([0, 1, 1, 0], 892),  // FourThree, was 980
+    ([0, 1, 1, 1], 1010), // FourThree, was 980
+    ([1, 0, 0, 0], 29),   // FourFour, was 313
+    ([1, 0, 0, 1], 110),  // FourFour, was 313
+    ([1, 0, 0, 2], 169),  // FourFour, was 313
+    ([1, 0, 1, 0], -385), // FourFour, was 313
+    ([1, 0, 1, 1], -618), // FourFour, was 313
+];
+
 /// Every list of combination bonuses, as [`combo_bonus_set`] numbers them.
-const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 6] = [
+const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 7] = [
     COMBO_BONUS,
     COMBO_BONUS_FREESTYLE_LARGE,
     COMBO_BONUS_STANDARD_LARGE,
     COMBO_BONUS_STANDARD,
     COMBO_BONUS_CARO,
     COMBO_BONUS_FREESTYLE,
+    COMBO_BONUS_RENJU,
 ];
 
 /// The combination bonuses under `rule` on a board larger than 15x15 (`large`) or
 /// not: [`COMBO_BONUS_FREESTYLE_LARGE`], [`COMBO_BONUS_FREESTYLE`],
-/// [`COMBO_BONUS_STANDARD_LARGE`], [`COMBO_BONUS_STANDARD`], [`COMBO_BONUS_CARO`] or
-/// [`COMBO_BONUS`].
+/// [`COMBO_BONUS_STANDARD_LARGE`], [`COMBO_BONUS_STANDARD`], [`COMBO_BONUS_CARO`],
+/// [`COMBO_BONUS_RENJU`] or [`COMBO_BONUS`].
 pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
     COMBO_BONUS_SETS[combo_bonus_set(rule, large)]
 }
@@ -1098,6 +1221,7 @@ fn combo_bonus_set(rule: Rule, large: bool) -> usize {
         Rule::Standard if large => 2,
         Rule::Standard => 3,
         Rule::Caro | Rule::CaroStandard if !large => 4,
+        Rule::Renju if !large => 6,
         _ => 0,
     }
 }
@@ -2455,8 +2579,9 @@ mod tests {
     }
 
     /// Each rule and board size gets the threat-mask table fitted for it: freestyle's,
-    /// standard's and caro's own on boards larger than 15x15, the 15x15 freestyle
-    /// table under renju at any size; and its combination bonuses.
+    /// standard's and caro's own on boards larger than 15x15, renju's own up to
+    /// 15x15 and the 15x15 freestyle table on larger renju boards; and its
+    /// combination bonuses.
     #[test]
     fn threat_mask_table_follows_rule_and_size() {
         let table = |w, h, rule| -> Vec<(u16, i32)> {
@@ -2471,6 +2596,7 @@ mod tests {
         assert_eq!(table(20, 20, Rule::Freestyle), free_large);
         assert_eq!(table(16, 15, Rule::Freestyle), free_large);
         assert_eq!(table(20, 20, Rule::Renju), THREAT_MASK_VALUE.to_vec());
+        assert_eq!(table(15, 15, Rule::Renju), THREAT_MASK_VALUE_RENJU.to_vec());
         assert_eq!(
             table(15, 15, Rule::Standard),
             THREAT_MASK_VALUE_STANDARD.to_vec()
@@ -2489,14 +2615,14 @@ mod tests {
         );
         assert_ne!(free_large, THREAT_MASK_VALUE.to_vec());
         // The combination bonuses: freestyle's and standard's own on both sizes,
-        // caro's own up to 15x15, none under renju.
+        // caro's and renju's own up to 15x15, none on larger renju and caro boards.
         let bonuses = |w, h, rule| Board::new(w, h, rule).combo_bonuses().to_vec();
         assert_eq!(
             bonuses(20, 20, Rule::Freestyle),
             COMBO_BONUS_FREESTYLE_LARGE
         );
         assert_eq!(bonuses(15, 15, Rule::Freestyle), COMBO_BONUS_FREESTYLE);
-        assert_eq!(bonuses(15, 15, Rule::Renju), COMBO_BONUS);
+        assert_eq!(bonuses(15, 15, Rule::Renju), COMBO_BONUS_RENJU);
         assert_eq!(bonuses(20, 20, Rule::Standard), COMBO_BONUS_STANDARD_LARGE);
         assert_eq!(bonuses(15, 15, Rule::Standard), COMBO_BONUS_STANDARD);
         assert_eq!(bonuses(9, 12, Rule::Standard), COMBO_BONUS_STANDARD);

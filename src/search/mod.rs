@@ -687,8 +687,8 @@ pub struct Params {
     /// [`crate::board::THREAT_MASK_VALUE`]; CITE: Rapfi's threat evaluation). 1: under
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
     /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
-    /// rule's own where one was fitted (standard, caro; boards larger than 15x15
-    /// have their own under freestyle, standard and caro,
+    /// rule's own where one was fitted (standard, caro, renju; boards larger than
+    /// 15x15 have their own under freestyle, standard and caro,
     /// [`crate::board::threat_mask_table`]), else freestyle's. Depth-12 trees of
     /// `scripts/middle15.txt`: freestyle 132.7K to 136.8K nodes, standard 165.5K to
     /// 203.0K, caro 305.5K to 307.1K. On against off at 100 ms/move (game pairs, SPRT
@@ -722,15 +722,21 @@ pub struct Params {
     ///   +81.4], H1, and 574 games, 287 pairs [41, 3, 156, 3, 84], +52.4 [+26.1,
     ///   +79.4], stopped when the first ended.
     ///
-    /// Not here: renju. Its own table (fitted to 1200 renju games, with an eleventh
-    /// bit set when black is to move, as black's foul cells keep their classes;
-    /// held-out error 0.15631 to 0.14922; depth-12 trees 118.8K to 138.1K): 800 games,
-    /// 400 pairs [83, 10, 235, 7, 65], -17.0 [-38.0, +4.0], stopped; freestyle's table:
-    /// 348 games, 174 pairs [43, 0, 96, 5, 30], -21.0 [-55.0, +12.6], stopped. Nor a
-    /// renju table over masks that leave black's foul cells out of its classes (a
-    /// count of them by class kept with the threat counts; fitted to the same games,
-    /// held-out error 0.15631 to 0.14789; depth-12 trees 118.8K to 134.3K): 713 games,
-    /// 356 pairs [68, 15, 212, 5, 56], -16.6 [-38.4, +5.1], stopped at LLR -1.69.
+    /// - renju (its own table, fitted together with code bonuses of its own, up to
+    ///   15x15): two runs side by side, both H1: 1080 games, 540 pairs [88, 5, 299, 15,
+    ///   133], +32.3 [+13.4, +51.3]; 974 games, 487 pairs [72, 19, 258, 15, 123],
+    ///   +35.1 [+15.3, +55.1] (at `board::COMBO_BONUS_RENJU`).
+    ///
+    /// Before that, renju tables fitted alone lost: its own table (fitted to 1200
+    /// renju games, with an eleventh bit set when black is to move, as black's foul
+    /// cells keep their classes; held-out error 0.15631 to 0.14922; depth-12 trees
+    /// 118.8K to 138.1K): 800 games, 400 pairs [83, 10, 235, 7, 65], -17.0 [-38.0,
+    /// +4.0], stopped; freestyle's table: 348 games, 174 pairs [43, 0, 96, 5, 30],
+    /// -21.0 [-55.0, +12.6], stopped. Nor a renju table over masks that leave black's
+    /// foul cells out of its classes (a count of them by class kept with the threat
+    /// counts; fitted to the same games, held-out error 0.15631 to 0.14789; depth-12
+    /// trees 118.8K to 134.3K): 713 games, 356 pairs [68, 15, 212, 5, 56], -16.6
+    /// [-38.4, +5.1], stopped at LLR -1.69.
     pub threat_mask: i32,
 }
 
@@ -2392,7 +2398,7 @@ const ASPIRATION_WIDE_RULES: [Rule; 2] = [Rule::Standard, Rule::Renju];
 const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// The rules under which `threat_mask` 1 turns the switch on, on boards up to 15x15 ...
-const THREAT_MASK_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Caro];
+const THREAT_MASK_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju];
 /// ... and on larger boards.
 const THREAT_MASK_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Caro];
 
