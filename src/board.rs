@@ -179,13 +179,13 @@ type ComboTable = [(Threat, i16); COMBO_SLOTS];
 
 /// The [`ComboTable`], built once; 16 KB, so it stays in the first-level cache.
 /// With `fouls` (black under renju), the combinations that are fouls get
-/// [`foul_bonus`] instead; the others the bonuses of [`COMBO_BONUS_SETS`]`[set]`.
+/// [`foul_bonus`] instead; the others the bonuses of [`EVAL_TABLES`]`[set]`.
 fn combo_table(fouls: bool, set: usize) -> &'static ComboTable {
     use std::sync::OnceLock;
-    const SETS: usize = COMBO_BONUS_SETS.len();
+    const SETS: usize = EVAL_TABLES.len();
     static T: [OnceLock<Box<ComboTable>>; 2 * SETS] = [const { OnceLock::new() }; 2 * SETS];
     T[fouls as usize + 2 * set].get_or_init(|| {
-        let bonuses = COMBO_BONUS_SETS[set];
+        let bonuses = EVAL_TABLES[set].bonuses;
         let mut t = Box::new([(Threat::None, 0i16); COMBO_SLOTS]);
         for (code, entry) in t.iter_mut().enumerate().take(COMBO_CODES) {
             let bonus = if fouls && is_foul_code(code) {
@@ -914,28 +914,16 @@ pub const THREAT_MASK_VALUE_CARO_LARGE: &[(u16, i32)] = &[
     (1020, 572),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
-/// The threat-mask values a search of `board` adds, as a table by mask: the rule's own
-/// fitted values where there are some ([`THREAT_MASK_VALUE_STANDARD`],
-/// [`THREAT_MASK_VALUE_CARO`], [`THREAT_MASK_VALUE_RENJU`]; on boards larger than
-/// 15x15 [`THREAT_MASK_VALUE_FREESTYLE_LARGE`], [`THREAT_MASK_VALUE_STANDARD_LARGE`]
-/// and [`THREAT_MASK_VALUE_CARO_LARGE`]), [`THREAT_MASK_VALUE`] under the others
-/// (renju on larger boards).
+/// The threat-mask values a search of `board` adds, as a table by mask: the ones of
+/// its rule and size in [`EVAL_TABLES`].
 pub fn threat_mask_table(board: &Board) -> &'static [i32; THREAT_MASKS] {
     use std::sync::OnceLock;
-    static T: [OnceLock<[i32; THREAT_MASKS]>; 7] = [const { OnceLock::new() }; 7];
-    let large = board.larger_than_15x15();
-    let (k, values) = match board.rule() {
-        Rule::Standard if large => (4, THREAT_MASK_VALUE_STANDARD_LARGE),
-        Rule::Standard => (1, THREAT_MASK_VALUE_STANDARD),
-        Rule::Caro | Rule::CaroStandard if large => (5, THREAT_MASK_VALUE_CARO_LARGE),
-        Rule::Caro | Rule::CaroStandard => (2, THREAT_MASK_VALUE_CARO),
-        Rule::Freestyle if large => (3, THREAT_MASK_VALUE_FREESTYLE_LARGE),
-        Rule::Renju if !large => (6, THREAT_MASK_VALUE_RENJU),
-        _ => (0, THREAT_MASK_VALUE),
-    };
-    T[k].get_or_init(|| {
+    const SETS: usize = EVAL_TABLES.len();
+    static T: [OnceLock<[i32; THREAT_MASKS]>; SETS] = [const { OnceLock::new() }; SETS];
+    let set = eval_set(board.rule(), board.larger_than_15x15());
+    T[set].get_or_init(|| {
         let mut t = [0; THREAT_MASKS];
-        for &(m, v) in values {
+        for &(m, v) in EVAL_TABLES[set].masks {
             t[m as usize] = v;
         }
         t
@@ -1193,37 +1181,67 @@ pub const COMBO_BONUS_RENJU: &[([u8; 4], i32)] = &[
     ([1, 0, 1, 1], -618), // FourFour, was 313
 ];
 
-/// Every list of combination bonuses, as [`combo_bonus_set`] numbers them.
-const COMBO_BONUS_SETS: [&[([u8; 4], i32)]; 7] = [
-    COMBO_BONUS,
-    COMBO_BONUS_FREESTYLE_LARGE,
-    COMBO_BONUS_STANDARD_LARGE,
-    COMBO_BONUS_STANDARD,
-    COMBO_BONUS_CARO,
-    COMBO_BONUS_FREESTYLE,
-    COMBO_BONUS_RENJU,
+/// The fitted evaluation tables of one rule and board size: the threat-mask values
+/// and the combination bonuses (fitted together, except where a list is empty).
+struct EvalTables {
+    masks: &'static [(u16, i32)],
+    bonuses: &'static [([u8; 4], i32)],
+}
+
+/// Every rule's tables up to 15x15 and on larger boards, as [`eval_set`] numbers them.
+/// Larger caro boards have no code bonuses of their own (their fit raised the
+/// held-out error), larger renju boards neither table (freestyle's 15x15 masks).
+const EVAL_TABLES: [EvalTables; 8] = [
+    EvalTables {
+        masks: THREAT_MASK_VALUE,
+        bonuses: COMBO_BONUS_FREESTYLE,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE_FREESTYLE_LARGE,
+        bonuses: COMBO_BONUS_FREESTYLE_LARGE,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE_STANDARD,
+        bonuses: COMBO_BONUS_STANDARD,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE_STANDARD_LARGE,
+        bonuses: COMBO_BONUS_STANDARD_LARGE,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE_CARO,
+        bonuses: COMBO_BONUS_CARO,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE_CARO_LARGE,
+        bonuses: COMBO_BONUS,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE_RENJU,
+        bonuses: COMBO_BONUS_RENJU,
+    },
+    EvalTables {
+        masks: THREAT_MASK_VALUE,
+        bonuses: COMBO_BONUS,
+    },
 ];
 
 /// The combination bonuses under `rule` on a board larger than 15x15 (`large`) or
-/// not: [`COMBO_BONUS_FREESTYLE_LARGE`], [`COMBO_BONUS_FREESTYLE`],
-/// [`COMBO_BONUS_STANDARD_LARGE`], [`COMBO_BONUS_STANDARD`], [`COMBO_BONUS_CARO`],
-/// [`COMBO_BONUS_RENJU`] or [`COMBO_BONUS`].
+/// not (see [`EVAL_TABLES`]).
 pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
-    COMBO_BONUS_SETS[combo_bonus_set(rule, large)]
+    EVAL_TABLES[eval_set(rule, large)].bonuses
 }
 
-/// The index in [`COMBO_BONUS_SETS`] of the bonuses under `rule` on a board larger
-/// than 15x15 (`large`) or not.
-fn combo_bonus_set(rule: Rule, large: bool) -> usize {
-    match rule {
-        Rule::Freestyle if large => 1,
-        Rule::Freestyle => 5,
-        Rule::Standard if large => 2,
-        Rule::Standard => 3,
-        Rule::Caro | Rule::CaroStandard if !large => 4,
-        Rule::Renju if !large => 6,
-        _ => 0,
-    }
+/// The index in [`EVAL_TABLES`] of the tables under `rule` on a board larger than
+/// 15x15 (`large`) or not. Standard caro shares caro's.
+fn eval_set(rule: Rule, large: bool) -> usize {
+    let r = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Caro | Rule::CaroStandard => 2,
+        Rule::Renju => 3,
+    };
+    2 * r + large as usize
 }
 
 /// The evaluation bonus of a cell with combination code `code`, on top of the sum of
@@ -1414,7 +1432,7 @@ fn more_than_15x15(width: usize, height: usize) -> bool {
 
 /// Each colour's combination table under a rule, on a board larger than 15x15 or not.
 fn combo_tables(rule: Rule, large: bool) -> [&'static ComboTable; 2] {
-    let set = combo_bonus_set(rule, large);
+    let set = eval_set(rule, large);
     [Color::Black, Color::White].map(|c| combo_table(fouls_for(rule, c), set))
 }
 
@@ -2770,8 +2788,8 @@ mod tests {
     /// plus the code's bonus.
     #[test]
     fn combination_codes_agree_with_counting() {
-        for (set, bonuses) in COMBO_BONUS_SETS.into_iter().enumerate() {
-            let table = combo_table(false, set);
+        for (set, tables) in EVAL_TABLES.iter().enumerate() {
+            let (table, bonuses) = (combo_table(false, set), tables.bonuses);
             for a in Pattern::ALL {
                 for b in Pattern::ALL {
                     for c in Pattern::ALL {
