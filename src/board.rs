@@ -915,7 +915,7 @@ pub const THREAT_MASK_VALUE_CARO_LARGE: &[(u16, i32)] = &[
 ];
 
 /// The threat-mask values a search of `board` adds, as a table by mask: the ones of
-/// its rule and size in [`EVAL_TABLES`].
+/// its rule and size in `EVAL_TABLES`.
 pub fn threat_mask_table(board: &Board) -> &'static [i32; THREAT_MASKS] {
     use std::sync::OnceLock;
     const SETS: usize = EVAL_TABLES.len();
@@ -1182,7 +1182,7 @@ pub const COMBO_BONUS_RENJU: &[([u8; 4], i32)] = &[
 ];
 
 /// The fitted evaluation tables of one rule and board size: the threat-mask values
-/// and the combination bonuses (fitted together, except where a list is empty).
+/// and the combination bonuses (each table's doc says how it was fitted).
 struct EvalTables {
     masks: &'static [(u16, i32)],
     bonuses: &'static [([u8; 4], i32)],
@@ -1190,7 +1190,8 @@ struct EvalTables {
 
 /// Every rule's tables up to 15x15 and on larger boards, as [`eval_set`] numbers them.
 /// Larger caro boards have no code bonuses of their own (their fit raised the
-/// held-out error), larger renju boards neither table (freestyle's 15x15 masks).
+/// held-out error); larger renju boards have none either, and freestyle's 15x15
+/// masks, which the search leaves off there unless told (`Params::threat_mask`).
 const EVAL_TABLES: [EvalTables; 8] = [
     EvalTables {
         masks: THREAT_MASK_VALUE,
@@ -1227,7 +1228,7 @@ const EVAL_TABLES: [EvalTables; 8] = [
 ];
 
 /// The combination bonuses under `rule` on a board larger than 15x15 (`large`) or
-/// not (see [`EVAL_TABLES`]).
+/// not (see `EVAL_TABLES`).
 pub fn combo_bonuses(rule: Rule, large: bool) -> &'static [([u8; 4], i32)] {
     EVAL_TABLES[eval_set(rule, large)].bonuses
 }

@@ -616,7 +616,7 @@ pub struct Params {
     /// cannot make a four, and the three left becomes an open four). The local leaf
     /// VCF finds the four-threes near the last stone; nothing at the horizon saw the
     /// double threes. 1: under freestyle on boards up to 15x15; 2: under every rule
-    /// but caro (never under caro, nor for renju black, see [`quick_win`]); 0: off.
+    /// but caro (never under caro, nor for renju black, see `quick_win`); 0: off.
     /// Depth-12 trees of `scripts/middle15.txt` with 2 against 0: freestyle 267K to
     /// 274K nodes, standard 325K to 346K, renju 282K to 281K. 1 against 0 at 100
     /// ms/move (game pairs, SPRT 0/10): freestyle 1578 games, 789 pairs [82, 14, 554,
