@@ -914,6 +914,94 @@ pub const THREAT_MASK_VALUE_CARO_LARGE: &[(u16, i32)] = &[
     (1020, 572),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
+/// The same under renju on boards larger than 15x15, fitted together with
+/// [`COMBO_BONUS_RENJU_LARGE`] (see there).
+pub const THREAT_MASK_VALUE_RENJU_LARGE: &[(u16, i32)] = &[
+    (4, 15),      // Four / -
+    (16, 232),    // Three / -
+    (20, -1061),  // Four+Three / -
+    (128, 821),   // - / Four
+    (132, -43),   // Four / Four
+    (144, 578),   // Three / Four
+    (148, 236),   // Four+Three / Four
+    (160, 187),   // - / FourFour+Four
+    (164, -407),  // Four / FourFour+Four
+    (176, 151),   // Three / FourFour+Four
+    (180, -198),  // Four+Three / FourFour+Four
+    (184, -288),  // ThreeThree+Three / FourFour+Four
+    (188, -200),  // Four+ThreeThree+Three / FourFour+Four
+    (512, -412),  // - / Three
+    (516, -655),  // Four / Three
+    (528, -216),  // Three / Three
+    (532, -33),   // Four+Three / Three
+    (534, 833),   // FourThree+Four+Three / Three
+    (536, 384),   // ThreeThree+Three / Three
+    (540, 694),   // Four+ThreeThree+Three / Three
+    (542, 664),   // FourThree+Four+ThreeThree+Three / Three
+    (640, -370),  // - / Four+Three
+    (644, -345),  // Four / Four+Three
+    (656, 276),   // Three / Four+Three
+    (660, 147),   // Four+Three / Four+Three
+    (662, 1116),  // FourThree+Four+Three / Four+Three
+    (664, 201),   // ThreeThree+Three / Four+Three
+    (668, 217),   // Four+ThreeThree+Three / Four+Three
+    (670, -900),  // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, 1),     // - / FourFour+Four+Three
+    (676, -626),  // Four / FourFour+Four+Three
+    (688, -356),  // Three / FourFour+Four+Three
+    (692, -684),  // Four+Three / FourFour+Four+Three
+    (694, 1271),  // FourThree+Four+Three / FourFour+Four+Three
+    (696, -867),  // ThreeThree+Three / FourFour+Four+Three
+    (700, -430),  // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 1222),  // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 943),   // - / FourThree+Four+Three
+    (708, 530),   // Four / FourThree+Four+Three
+    (720, 389),   // Three / FourThree+Four+Three
+    (724, 270),   // Four+Three / FourThree+Four+Three
+    (726, 1266),  // FourThree+Four+Three / FourThree+Four+Three
+    (728, -388),  // ThreeThree+Three / FourThree+Four+Three
+    (732, 360),   // Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -541),  // - / FourFour+FourThree+Four+Three
+    (740, 939),   // Four / FourFour+FourThree+Four+Three
+    (752, -872),  // Three / FourFour+FourThree+Four+Three
+    (756, 161),   // Four+Three / FourFour+FourThree+Four+Three
+    (758, 1344),  // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -1024), // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -42),   // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 1363),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -710),  // - / ThreeThree+Three
+    (772, -696),  // Four / ThreeThree+Three
+    (784, -208),  // Three / ThreeThree+Three
+    (788, 700),   // Four+Three / ThreeThree+Three
+    (790, 888),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 940),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 880),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -759),  // - / Four+ThreeThree+Three
+    (900, -979),  // Four / Four+ThreeThree+Three
+    (912, 116),   // Three / Four+ThreeThree+Three
+    (916, 125),   // Four+Three / Four+ThreeThree+Three
+    (918, 1518),  // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, -412),  // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 400),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 1140),  // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -892),  // - / FourFour+Four+ThreeThree+Three
+    (932, -132),  // Four / FourFour+Four+ThreeThree+Three
+    (944, -785),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -679),  // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 1360),  // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -949),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, 198),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 1261),  // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (976, -525),  // Three / FourThree+Four+ThreeThree+Three
+    (980, 834),   // Four+Three / FourThree+Four+ThreeThree+Three
+    (984, -1075), // ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (988, 1111),  // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (1008, -63),  // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, 647),  // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -896), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 1441), // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+];
+
 /// The threat-mask values a search of `board` adds, as a table by mask: the ones of
 /// its rule and size in `EVAL_TABLES`.
 pub fn threat_mask_table(board: &Board) -> &'static [i32; THREAT_MASKS] {
@@ -970,8 +1058,8 @@ pub fn combo_threat(code: usize) -> Threat {
 /// Fitted bonuses of single combinations, in place of their threat class's
 /// [`THREAT_BONUS`]: the counts of open fours, fours, open threes and twos (no five),
 /// and the bonus. `wuzi-tune codes=N` fits them with the pattern values. None here
-/// (renju and caro on larger boards; on caro 20x20 the held-out error rose): every
-/// other rule and size has its own list, fitted with its threat-mask table.
+/// (caro on larger boards, where the fit raised the held-out error): every other rule
+/// and size has its own list, fitted with its threat-mask table.
 pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 
 /// The same under freestyle on boards larger than 15x15, fitted by `wuzi-tune
@@ -1181,6 +1269,39 @@ pub const COMBO_BONUS_RENJU: &[([u8; 4], i32)] = &[
     ([1, 0, 1, 1], -618), // FourFour, was 313
 ];
 
+/// The same under renju on boards larger than 15x15 (black's foul cells keep
+/// [`foul_bonus`]), fitted together with [`THREAT_MASK_VALUE_RENJU_LARGE`]
+/// (`wuzi-tune rule=4 masks=15 codes=100 patterns=0`) to 1200 renju 20x20
+/// self-play games (`GAMES=1200 RULE=4 SIZE=20 SEED=4950 scripts/tune-eval.sh`;
+/// 19,945 training positions): held-out error 0.16254 (no tables) to 0.12568. Both
+/// against neither under renju 20x20 (`renju20.txt`) at 100 ms/move (game pairs, SPRT
+/// 0/10), two runs side by side, both H1: 166 games, 83 pairs [3, 0, 43, 0, 37],
+/// +151.2 Elo [+103.4, +205.1]; 246 games, 123 pairs [9, 0, 66, 0, 48], +114.1
+/// [+74.3, +157.0].
+pub const COMBO_BONUS_RENJU_LARGE: &[([u8; 4], i32)] = &[
+    ([0, 0, 0, 1], -30),  // Two, was 0
+    ([0, 0, 0, 2], 10),   // Two, was 0
+    ([0, 0, 0, 3], 12),   // Two, was 0
+    ([0, 0, 0, 4], 184),  // Two, was 0
+    ([0, 0, 1, 0], 13),   // Three, was 0
+    ([0, 0, 1, 1], 143),  // Three, was 0
+    ([0, 0, 1, 2], 102),  // Three, was 0
+    ([0, 0, 1, 3], -59),  // Three, was 0
+    ([0, 0, 2, 0], -31),  // ThreeThree, was 0
+    ([0, 0, 2, 1], 18),   // ThreeThree, was 0
+    ([0, 1, 0, 0], 8),    // Four, was 0
+    ([0, 1, 0, 1], 370),  // Four, was 0
+    ([0, 1, 0, 2], 527),  // Four, was 0
+    ([0, 1, 0, 3], 712),  // Four, was 0
+    ([0, 1, 1, 0], 1235), // FourThree, was 980
+    ([0, 1, 1, 1], 988),  // FourThree, was 980
+    ([1, 0, 0, 0], 418),  // FourFour, was 313
+    ([1, 0, 0, 1], 496),  // FourFour, was 313
+    ([1, 0, 0, 2], 873),  // FourFour, was 313
+    ([1, 0, 1, 0], 161),  // FourFour, was 313
+    ([1, 0, 1, 1], 85),   // FourFour, was 313
+];
+
 /// The fitted evaluation tables of one rule and board size: the threat-mask values
 /// and the combination bonuses (each table's doc says how it was fitted).
 struct EvalTables {
@@ -1190,8 +1311,7 @@ struct EvalTables {
 
 /// Every rule's tables up to 15x15 and on larger boards, as [`eval_set`] numbers them.
 /// Larger caro boards have no code bonuses of their own (their fit raised the
-/// held-out error); larger renju boards have none either, and freestyle's 15x15
-/// masks, which the search leaves off there unless told (`Params::threat_mask`).
+/// held-out error).
 const EVAL_TABLES: [EvalTables; 8] = [
     EvalTables {
         masks: THREAT_MASK_VALUE,
@@ -1222,8 +1342,8 @@ const EVAL_TABLES: [EvalTables; 8] = [
         bonuses: COMBO_BONUS_RENJU,
     },
     EvalTables {
-        masks: THREAT_MASK_VALUE,
-        bonuses: COMBO_BONUS,
+        masks: THREAT_MASK_VALUE_RENJU_LARGE,
+        bonuses: COMBO_BONUS_RENJU_LARGE,
     },
 ];
 
@@ -2597,10 +2717,8 @@ mod tests {
         );
     }
 
-    /// Each rule and board size gets the threat-mask table fitted for it: freestyle's,
-    /// standard's and caro's own on boards larger than 15x15, renju's own up to
-    /// 15x15 and the 15x15 freestyle table on larger renju boards; and its
-    /// combination bonuses.
+    /// Each rule and board size gets the threat-mask table fitted for it, every rule
+    /// its own on boards larger than 15x15 too; and its combination bonuses.
     #[test]
     fn threat_mask_table_follows_rule_and_size() {
         let table = |w, h, rule| -> Vec<(u16, i32)> {
@@ -2614,7 +2732,10 @@ mod tests {
         assert_eq!(table(15, 15, Rule::Freestyle), THREAT_MASK_VALUE.to_vec());
         assert_eq!(table(20, 20, Rule::Freestyle), free_large);
         assert_eq!(table(16, 15, Rule::Freestyle), free_large);
-        assert_eq!(table(20, 20, Rule::Renju), THREAT_MASK_VALUE.to_vec());
+        assert_eq!(
+            table(20, 20, Rule::Renju),
+            THREAT_MASK_VALUE_RENJU_LARGE.to_vec()
+        );
         assert_eq!(table(15, 15, Rule::Renju), THREAT_MASK_VALUE_RENJU.to_vec());
         assert_eq!(
             table(15, 15, Rule::Standard),
@@ -2633,8 +2754,8 @@ mod tests {
             THREAT_MASK_VALUE_CARO_LARGE.to_vec()
         );
         assert_ne!(free_large, THREAT_MASK_VALUE.to_vec());
-        // The combination bonuses: freestyle's and standard's own on both sizes,
-        // caro's and renju's own up to 15x15, none on larger renju and caro boards.
+        // The combination bonuses: freestyle's, standard's and renju's own on both
+        // sizes, caro's own up to 15x15, none on larger caro boards.
         let bonuses = |w, h, rule| Board::new(w, h, rule).combo_bonuses().to_vec();
         assert_eq!(
             bonuses(20, 20, Rule::Freestyle),
@@ -2645,7 +2766,7 @@ mod tests {
         assert_eq!(bonuses(20, 20, Rule::Standard), COMBO_BONUS_STANDARD_LARGE);
         assert_eq!(bonuses(15, 15, Rule::Standard), COMBO_BONUS_STANDARD);
         assert_eq!(bonuses(9, 12, Rule::Standard), COMBO_BONUS_STANDARD);
-        assert_eq!(bonuses(20, 20, Rule::Renju), COMBO_BONUS);
+        assert_eq!(bonuses(20, 20, Rule::Renju), COMBO_BONUS_RENJU_LARGE);
         assert_eq!(bonuses(15, 15, Rule::Caro), COMBO_BONUS_CARO);
         assert_eq!(bonuses(15, 15, Rule::CaroStandard), COMBO_BONUS_CARO);
         assert_eq!(bonuses(20, 20, Rule::Caro), COMBO_BONUS);

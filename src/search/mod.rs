@@ -211,6 +211,11 @@ pub struct Params {
     /// pairs [60, 15, 309, 10, 84], +15.6 [-1.8, +33.1], stopped. Depth-12 renju
     /// trees of `scripts/middle15.txt` 169.5K to 118.8K nodes. 160 against 200: 628
     /// games, 314 pairs [57, 9, 188, 11, 49], -7.7 [-30.7, +15.1], stopped.
+    /// With renju's fitted tables (whose depth-16 renju15-middle tree, 1.12M nodes,
+    /// left that position at depth 15 or 16 in 1 s), 180 against 200: that tree 0.78M
+    /// nodes, depth-13 renju searches of `scripts/middle15.txt` 3.20 s to 2.23 s; two
+    /// runs side by side, together 828 games, 413 pairs [76, 16, 246, 10, 65], -11.8
+    /// [-31.9, +8.2], stopped (the first at LLR -1.83).
     pub lmr_log_div_renju: i32,
     /// Late move reductions also for the moves that make a three or stop one of the
     /// opponent's (ordered as threats, so never reduced with 0), the same as for a
@@ -688,8 +693,8 @@ pub struct Params {
     /// the rules of `THREAT_MASK_RULES` on boards up to 15x15 and of
     /// `THREAT_MASK_LARGE_RULES` on larger ones; 2: always; 0: off. The table is the
     /// rule's own where one was fitted (standard, caro, renju; boards larger than
-    /// 15x15 have their own under freestyle, standard and caro,
-    /// [`crate::board::threat_mask_table`]), else freestyle's. Depth-12 trees of
+    /// 15x15 have their own under every rule, [`crate::board::threat_mask_table`]),
+    /// else freestyle's. Depth-12 trees of
     /// `scripts/middle15.txt`: freestyle 132.7K to 136.8K nodes, standard 165.5K to
     /// 203.0K, caro 305.5K to 307.1K. On against off at 100 ms/move (game pairs, SPRT
     /// 0/10):
@@ -737,6 +742,11 @@ pub struct Params {
     /// counts; fitted to the same games, held-out error 0.15631 to 0.14789; depth-12
     /// trees 118.8K to 134.3K): 713 games, 356 pairs [68, 15, 212, 5, 56], -16.6
     /// [-38.4, +5.1], stopped at LLR -1.69.
+    ///
+    /// - renju 20x20 (its own table, fitted together with code bonuses of its own;
+    ///   before, neither table), two runs side by side, both H1: 166 games, 83 pairs
+    ///   [3, 0, 43, 0, 37], +151.2 [+103.4, +205.1]; 246 games, 123 pairs [9, 0, 66, 0,
+    ///   48], +114.1 [+74.3, +157.0] (at `board::COMBO_BONUS_RENJU_LARGE`).
     pub threat_mask: i32,
 }
 
@@ -2400,7 +2410,8 @@ const ASPIRATION_WIDE_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard,
 /// The rules under which `threat_mask` 1 turns the switch on, on boards up to 15x15 ...
 const THREAT_MASK_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju];
 /// ... and on larger boards.
-const THREAT_MASK_LARGE_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Caro];
+const THREAT_MASK_LARGE_RULES: [Rule; 4] =
+    [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
