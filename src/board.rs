@@ -748,89 +748,102 @@ pub const THREAT_MASK_VALUE_FREESTYLE_LARGE: &[(u16, i32)] = &[
 
 /// The same under standard on boards larger than 15x15, fitted the same way
 /// (`masks=15`) to 1200 standard 20x20 self-play games (20,686 positions; held-out
-/// error 0.15281 with [`THREAT_MASK_VALUE_STANDARD`] to 0.13842).
+/// error 0.15281 with [`THREAT_MASK_VALUE_STANDARD`] to 0.13842). Refitted together
+/// with [`COMBO_BONUS_STANDARD_LARGE`] in a second round (see there).
 pub const THREAT_MASK_VALUE_STANDARD_LARGE: &[(u16, i32)] = &[
-    (4, 551),      // Four / -
-    (16, 447),     // Three / -
-    (20, -148),    // Four+Three / -
-    (128, -679),   // - / Four
-    (132, -629),   // Four / Four
-    (144, 181),    // Three / Four
-    (148, -719),   // Four+Three / Four
-    (152, -430),   // ThreeThree+Three / Four
-    (156, -371),   // Four+ThreeThree+Three / Four
-    (160, -765),   // - / FourFour+Four
-    (164, -702),   // Four / FourFour+Four
-    (176, 208),    // Three / FourFour+Four
-    (180, -474),   // Four+Three / FourFour+Four
-    (184, -468),   // ThreeThree+Three / FourFour+Four
-    (188, -794),   // Four+ThreeThree+Three / FourFour+Four
-    (512, -924),   // - / Three
-    (516, -1247),  // Four / Three
-    (528, -581),   // Three / Three
-    (532, -137),   // Four+Three / Three
-    (534, 1719),   // FourThree+Four+Three / Three
-    (540, 1820),   // Four+ThreeThree+Three / Three
-    (542, 1673),   // FourThree+Four+ThreeThree+Three / Three
-    (640, -776),   // - / Four+Three
-    (644, -917),   // Four / Four+Three
-    (656, -241),   // Three / Four+Three
-    (660, -290),   // Four+Three / Four+Three
-    (662, 890),    // FourThree+Four+Three / Four+Three
-    (664, -666),   // ThreeThree+Three / Four+Three
-    (668, 343),    // Four+ThreeThree+Three / Four+Three
-    (670, 1790),   // FourThree+Four+ThreeThree+Three / Four+Three
-    (672, -847),   // - / FourFour+Four+Three
-    (676, -700),   // Four / FourFour+Four+Three
-    (688, -980),   // Three / FourFour+Four+Three
-    (692, -948),   // Four+Three / FourFour+Four+Three
-    (694, 855),    // FourThree+Four+Three / FourFour+Four+Three
-    (696, -1449),  // ThreeThree+Three / FourFour+Four+Three
-    (700, -579),   // Four+ThreeThree+Three / FourFour+Four+Three
-    (702, 2291),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
-    (704, -27),    // - / FourThree+Four+Three
-    (708, 279),    // Four / FourThree+Four+Three
-    (720, -143),   // Three / FourThree+Four+Three
-    (724, -165),   // Four+Three / FourThree+Four+Three
-    (726, 1378),   // FourThree+Four+Three / FourThree+Four+Three
-    (728, -728),   // ThreeThree+Three / FourThree+Four+Three
-    (732, -440),   // Four+ThreeThree+Three / FourThree+Four+Three
-    (736, -863),   // - / FourFour+FourThree+Four+Three
-    (740, 39),     // Four / FourFour+FourThree+Four+Three
-    (752, -1661),  // Three / FourFour+FourThree+Four+Three
-    (756, -277),   // Four+Three / FourFour+FourThree+Four+Three
-    (758, 609),    // FourThree+Four+Three / FourFour+FourThree+Four+Three
-    (760, -1331),  // ThreeThree+Three / FourFour+FourThree+Four+Three
-    (764, -60),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (768, -1414),  // - / ThreeThree+Three
-    (772, -1108),  // Four / ThreeThree+Three
-    (784, -537),   // Three / ThreeThree+Three
-    (788, 42),     // Four+Three / ThreeThree+Three
-    (790, 1747),   // FourThree+Four+Three / ThreeThree+Three
-    (796, 1946),   // Four+ThreeThree+Three / ThreeThree+Three
-    (798, 888),    // FourThree+Four+ThreeThree+Three / ThreeThree+Three
-    (896, -1237),  // - / Four+ThreeThree+Three
-    (900, -754),   // Four / Four+ThreeThree+Three
-    (912, -789),   // Three / Four+ThreeThree+Three
-    (916, -266),   // Four+Three / Four+ThreeThree+Three
-    (918, 990),    // FourThree+Four+Three / Four+ThreeThree+Three
-    (924, 648),    // Four+ThreeThree+Three / Four+ThreeThree+Three
-    (928, -918),   // - / FourFour+Four+ThreeThree+Three
-    (932, -570),   // Four / FourFour+Four+ThreeThree+Three
-    (944, -1912),  // Three / FourFour+Four+ThreeThree+Three
-    (948, -723),   // Four+Three / FourFour+Four+ThreeThree+Three
-    (950, 2101),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
-    (952, -1023),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (956, -368),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (958, 933),    // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (964, -54),    // Four / FourThree+Four+ThreeThree+Three
-    (976, -942),   // Three / FourThree+Four+ThreeThree+Three
-    (980, -138),   // Four+Three / FourThree+Four+ThreeThree+Three
-    (1008, -1739), // Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1012, 494),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1014, 1194),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1016, -938),  // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1020, 284),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (4, -256),     // Four / -
+    (16, -380),    // Three / -
+    (20, -814),    // Four+Three / -
+    (28, 715),     // Four+ThreeThree+Three / -
+    (128, -424),   // - / Four
+    (132, -601),   // Four / Four
+    (144, 242),    // Three / Four
+    (148, -547),   // Four+Three / Four
+    (152, -106),   // ThreeThree+Three / Four
+    (156, -472),   // Four+ThreeThree+Three / Four
+    (160, -498),   // - / FourFour+Four
+    (164, -472),   // Four / FourFour+Four
+    (176, -185),   // Three / FourFour+Four
+    (180, -512),   // Four+Three / FourFour+Four
+    (184, -163),   // ThreeThree+Three / FourFour+Four
+    (188, -949),   // Four+ThreeThree+Three / FourFour+Four
+    (512, -534),   // - / Three
+    (516, -981),   // Four / Three
+    (528, -429),   // Three / Three
+    (532, -289),   // Four+Three / Three
+    (534, 2419),   // FourThree+Four+Three / Three
+    (536, 1122),   // ThreeThree+Three / Three
+    (540, 2712),   // Four+ThreeThree+Three / Three
+    (542, 2338),   // FourThree+Four+ThreeThree+Three / Three
+    (640, -460),   // - / Four+Three
+    (644, -598),   // Four / Four+Three
+    (656, -98),    // Three / Four+Three
+    (660, -207),   // Four+Three / Four+Three
+    (662, 1961),   // FourThree+Four+Three / Four+Three
+    (664, 115),    // ThreeThree+Three / Four+Three
+    (668, 897),    // Four+ThreeThree+Three / Four+Three
+    (670, 2542),   // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, -927),   // - / FourFour+Four+Three
+    (676, -920),   // Four / FourFour+Four+Three
+    (688, -885),   // Three / FourFour+Four+Three
+    (692, -1036),  // Four+Three / FourFour+Four+Three
+    (694, 1945),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -922),   // ThreeThree+Three / FourFour+Four+Three
+    (700, -500),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 3153),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 1123),   // - / FourThree+Four+Three
+    (708, 574),    // Four / FourThree+Four+Three
+    (720, 387),    // Three / FourThree+Four+Three
+    (724, 235),    // Four+Three / FourThree+Four+Three
+    (726, 2781),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -749),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 479),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (734, 499),    // FourThree+Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -1396),  // - / FourFour+FourThree+Four+Three
+    (740, -55),    // Four / FourFour+FourThree+Four+Three
+    (752, -2607),  // Three / FourFour+FourThree+Four+Three
+    (756, -225),   // Four+Three / FourFour+FourThree+Four+Three
+    (758, 1547),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -1937),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -153),   // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 1295),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -805),   // - / ThreeThree+Three
+    (772, -1000),  // Four / ThreeThree+Three
+    (784, -647),   // Three / ThreeThree+Three
+    (788, -423),   // Four+Three / ThreeThree+Three
+    (790, 2550),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 2807),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 1539),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -830),   // - / Four+ThreeThree+Three
+    (900, -594),   // Four / Four+ThreeThree+Three
+    (912, -351),   // Three / Four+ThreeThree+Three
+    (916, -205),   // Four+Three / Four+ThreeThree+Three
+    (918, 2196),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, 311),    // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 979),    // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 813),    // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -1706),  // - / FourFour+Four+ThreeThree+Three
+    (932, -529),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -2747),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -1094),  // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 3239),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -2003),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, -574),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 2312),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (964, 208),    // Four / FourThree+Four+ThreeThree+Three
+    (976, -1792),  // Three / FourThree+Four+ThreeThree+Three
+    (980, 75),     // Four+Three / FourThree+Four+ThreeThree+Three
+    (982, 1183),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
+    (984, -827),   // ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (988, 1195),   // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (990, 1336),   // FourThree+Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (996, 915),    // Four / FourFour+FourThree+Four+ThreeThree+Three
+    (1008, -2470), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, -131),  // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 2461),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -1595), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, -405),  // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1022, 1107),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
 /// The same under caro (and standard caro) on boards larger than 15x15, fitted the
@@ -1112,29 +1125,39 @@ pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
 /// SPRT 0/10), two runs side by side, both H1: 686 games, 343 pairs [44, 0, 212, 0,
 /// 87], +43.8 Elo [+21.3, +66.6]; 764 games, 382 pairs [48, 0, 244, 0, 90], +38.4
 /// [+17.6, +59.4].
+///
+/// Second round, as freestyle 20x20's: 1200 new standard 20x20 games played with
+/// those two tables (`GAMES=1200 RULE=1 SIZE=20 SEED=4951 scripts/tune-eval.sh`), and
+/// both tables refitted together on all 2400 games (`wuzi-tune rule=1 masks=15
+/// codes=100 patterns=0`; held-out error 0.13218 to 0.12687). Against the first round
+/// under standard 20x20 at 100 ms/move (game pairs, SPRT 0/10): 1944 games, 972 pairs
+/// [140, 0, 643, 0, 189], +17.5 Elo [+4.9, +30.3], H1.
 pub const COMBO_BONUS_STANDARD_LARGE: &[([u8; 4], i32)] = &[
-    ([0, 0, 0, 1], -18),  // Two, was 0
-    ([0, 0, 0, 2], 11),   // Two, was 0
-    ([0, 0, 0, 3], 18),   // Two, was 0
-    ([0, 0, 0, 4], -64),  // Two, was 0
-    ([0, 0, 1, 0], -39),  // Three, was 0
-    ([0, 0, 1, 1], 64),   // Three, was 0
-    ([0, 0, 1, 2], 53),   // Three, was 0
-    ([0, 0, 1, 3], 163),  // Three, was 0
-    ([0, 0, 2, 0], -43),  // ThreeThree, was 0
-    ([0, 0, 2, 1], 11),   // ThreeThree, was 0
-    ([0, 0, 2, 2], 46),   // ThreeThree, was 0
-    ([0, 1, 0, 0], -23),  // Four, was 0
-    ([0, 1, 0, 1], 200),  // Four, was 0
-    ([0, 1, 0, 2], 280),  // Four, was 0
-    ([0, 1, 0, 3], 764),  // Four, was 0
-    ([0, 1, 1, 0], 927),  // FourThree, was 980
-    ([0, 1, 1, 1], 978),  // FourThree, was 980
-    ([0, 2, 0, 0], 93),   // FourFour, was 313
-    ([1, 0, 0, 0], 122),  // FourFour, was 313
-    ([1, 0, 0, 1], 249),  // FourFour, was 313
-    ([1, 0, 0, 2], 541),  // FourFour, was 313
-    ([1, 0, 1, 0], -442), // FourFour, was 313
+    ([0, 0, 0, 1], -13),  // Two, was 0
+    ([0, 0, 0, 2], 25),   // Two, was 0
+    ([0, 0, 0, 3], 37),   // Two, was 0
+    ([0, 0, 0, 4], -74),  // Two, was 0
+    ([0, 0, 1, 0], -9),   // Three, was 0
+    ([0, 0, 1, 1], 110),  // Three, was 0
+    ([0, 0, 1, 2], 128),  // Three, was 0
+    ([0, 0, 1, 3], 95),   // Three, was 0
+    ([0, 0, 2, 0], -140), // ThreeThree, was 0
+    ([0, 0, 2, 1], -90),  // ThreeThree, was 0
+    ([0, 0, 2, 2], 68),   // ThreeThree, was 0
+    ([0, 1, 0, 0], -18),  // Four, was 0
+    ([0, 1, 0, 1], 281),  // Four, was 0
+    ([0, 1, 0, 2], 445),  // Four, was 0
+    ([0, 1, 0, 3], 1118), // Four, was 0
+    ([0, 1, 1, 0], 1292), // FourThree, was 980
+    ([0, 1, 1, 1], 1408), // FourThree, was 980
+    ([0, 1, 1, 2], 413),  // FourThree, was 980
+    ([0, 2, 0, 0], -43),  // FourFour, was 313
+    ([1, 0, 0, 0], 161),  // FourFour, was 313
+    ([1, 0, 0, 1], 339),  // FourFour, was 313
+    ([1, 0, 0, 2], 572),  // FourFour, was 313
+    ([1, 0, 0, 3], 580),  // FourFour, was 313
+    ([1, 0, 1, 0], -537), // FourFour, was 313
+    ([1, 0, 1, 1], -504), // FourFour, was 313
 ];
 
 /// The same under standard on boards up to 15x15, fitted together with
