@@ -650,100 +650,103 @@ pub const THREAT_MASK_VALUE_RENJU: &[(u16, i32)] = &[
 /// (`masks=15`) to 1200 freestyle 20x20 self-play games (`SIZE=20`, 20,750
 /// positions; held-out error 0.14319 with [`THREAT_MASK_VALUE`] to 0.12644). Every
 /// mask of the 15x15 table was seen often enough to be refitted. Then refitted with
-/// [`COMBO_BONUS_FREESTYLE_LARGE`] (a second round, see there).
+/// [`COMBO_BONUS_FREESTYLE_LARGE`] (a second and a third round, see there).
 pub const THREAT_MASK_VALUE_FREESTYLE_LARGE: &[(u16, i32)] = &[
-    (4, -221),     // Four / -
-    (16, -243),    // Three / -
-    (20, -895),    // Four+Three / -
-    (28, 1383),    // Four+ThreeThree+Three / -
-    (128, -149),   // - / Four
-    (132, -758),   // Four / Four
-    (144, 207),    // Three / Four
-    (148, -684),   // Four+Three / Four
-    (156, -64),    // Four+ThreeThree+Three / Four
-    (160, -1246),  // - / FourFour+Four
-    (164, -214),   // Four / FourFour+Four
-    (176, -142),   // Three / FourFour+Four
-    (180, -366),   // Four+Three / FourFour+Four
-    (182, -1514),  // FourThree+Four+Three / FourFour+Four
-    (184, 241),    // ThreeThree+Three / FourFour+Four
-    (188, -929),   // Four+ThreeThree+Three / FourFour+Four
-    (512, -509),   // - / Three
-    (516, -932),   // Four / Three
-    (528, -439),   // Three / Three
-    (532, -450),   // Four+Three / Three
-    (534, 2439),   // FourThree+Four+Three / Three
-    (536, 851),    // ThreeThree+Three / Three
-    (540, 2650),   // Four+ThreeThree+Three / Three
-    (542, 1396),   // FourThree+Four+ThreeThree+Three / Three
-    (640, -306),   // - / Four+Three
-    (644, -648),   // Four / Four+Three
-    (656, -98),    // Three / Four+Three
-    (660, -213),   // Four+Three / Four+Three
-    (662, 2730),   // FourThree+Four+Three / Four+Three
-    (664, 744),    // ThreeThree+Three / Four+Three
-    (668, 453),    // Four+ThreeThree+Three / Four+Three
-    (670, 244),    // FourThree+Four+ThreeThree+Three / Four+Three
-    (672, -320),   // - / FourFour+Four+Three
-    (676, -595),   // Four / FourFour+Four+Three
-    (688, -761),   // Three / FourFour+Four+Three
-    (692, -909),   // Four+Three / FourFour+Four+Three
-    (694, 1301),   // FourThree+Four+Three / FourFour+Four+Three
-    (696, -1179),  // ThreeThree+Three / FourFour+Four+Three
-    (700, -837),   // Four+ThreeThree+Three / FourFour+Four+Three
-    (702, 2974),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
-    (704, 1388),   // - / FourThree+Four+Three
-    (708, 639),    // Four / FourThree+Four+Three
-    (720, 516),    // Three / FourThree+Four+Three
-    (724, 306),    // Four+Three / FourThree+Four+Three
-    (726, 2082),   // FourThree+Four+Three / FourThree+Four+Three
-    (728, -270),   // ThreeThree+Three / FourThree+Four+Three
-    (732, 185),    // Four+ThreeThree+Three / FourThree+Four+Three
-    (736, -1499),  // - / FourFour+FourThree+Four+Three
-    (740, 545),    // Four / FourFour+FourThree+Four+Three
-    (752, -390),   // Three / FourFour+FourThree+Four+Three
-    (756, -94),    // Four+Three / FourFour+FourThree+Four+Three
-    (758, 3140),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
-    (760, -2335),  // ThreeThree+Three / FourFour+FourThree+Four+Three
-    (764, -46),    // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (766, 2768),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (768, -821),   // - / ThreeThree+Three
-    (772, -852),   // Four / ThreeThree+Three
-    (784, -280),   // Three / ThreeThree+Three
-    (788, -167),   // Four+Three / ThreeThree+Three
-    (790, 2618),   // FourThree+Four+Three / ThreeThree+Three
-    (796, 2766),   // Four+ThreeThree+Three / ThreeThree+Three
-    (798, 1635),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
-    (896, -952),   // - / Four+ThreeThree+Three
-    (900, -642),   // Four / Four+ThreeThree+Three
-    (912, -278),   // Three / Four+ThreeThree+Three
-    (916, 98),     // Four+Three / Four+ThreeThree+Three
-    (918, 2709),   // FourThree+Four+Three / Four+ThreeThree+Three
-    (920, -821),   // ThreeThree+Three / Four+ThreeThree+Three
-    (924, 1651),   // Four+ThreeThree+Three / Four+ThreeThree+Three
-    (926, 1549),   // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
-    (928, -266),   // - / FourFour+Four+ThreeThree+Three
-    (932, -248),   // Four / FourFour+Four+ThreeThree+Three
-    (944, -2756),  // Three / FourFour+Four+ThreeThree+Three
-    (948, -1105),  // Four+Three / FourFour+Four+ThreeThree+Three
-    (950, 1522),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
-    (952, -2336),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (956, -304),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (958, 3725),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (960, -490),   // - / FourThree+Four+ThreeThree+Three
-    (964, 625),    // Four / FourThree+Four+ThreeThree+Three
-    (976, -1096),  // Three / FourThree+Four+ThreeThree+Three
-    (980, 410),    // Four+Three / FourThree+Four+ThreeThree+Three
-    (982, 1114),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
-    (984, -1189),  // ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (988, 832),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (996, -592),   // Four / FourFour+FourThree+Four+ThreeThree+Three
-    (1008, -2369), // Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1012, 347),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1014, 2746),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1016, -1605), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1020, 1279),  // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1022, 1060),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (4, -448),     // Four / -
+    (16, -429),    // Three / -
+    (20, -1054),   // Four+Three / -
+    (22, 312),     // FourThree+Four+Three / -
+    (28, 1623),    // Four+ThreeThree+Three / -
+    (128, -162),   // - / Four
+    (132, -679),   // Four / Four
+    (144, -23),    // Three / Four
+    (148, -603),   // Four+Three / Four
+    (156, 86),     // Four+ThreeThree+Three / Four
+    (160, -643),   // - / FourFour+Four
+    (164, -166),   // Four / FourFour+Four
+    (176, -200),   // Three / FourFour+Four
+    (180, -418),   // Four+Three / FourFour+Four
+    (182, -1251),  // FourThree+Four+Three / FourFour+Four
+    (184, 102),    // ThreeThree+Three / FourFour+Four
+    (188, -612),   // Four+ThreeThree+Three / FourFour+Four
+    (512, -486),   // - / Three
+    (516, -888),   // Four / Three
+    (528, -466),   // Three / Three
+    (532, -464),   // Four+Three / Three
+    (534, 2803),   // FourThree+Four+Three / Three
+    (536, 1673),   // ThreeThree+Three / Three
+    (540, 3328),   // Four+ThreeThree+Three / Three
+    (542, 1864),   // FourThree+Four+ThreeThree+Three / Three
+    (640, -309),   // - / Four+Three
+    (644, -693),   // Four / Four+Three
+    (656, -130),   // Three / Four+Three
+    (660, -251),   // Four+Three / Four+Three
+    (662, 3660),   // FourThree+Four+Three / Four+Three
+    (664, 281),    // ThreeThree+Three / Four+Three
+    (668, 551),    // Four+ThreeThree+Three / Four+Three
+    (670, 806),    // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, -249),   // - / FourFour+Four+Three
+    (676, -604),   // Four / FourFour+Four+Three
+    (688, -758),   // Three / FourFour+Four+Three
+    (692, -917),   // Four+Three / FourFour+Four+Three
+    (694, 2564),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -1132),  // ThreeThree+Three / FourFour+Four+Three
+    (700, -661),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 3972),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 1106),   // - / FourThree+Four+Three
+    (708, 405),    // Four / FourThree+Four+Three
+    (720, 169),    // Three / FourThree+Four+Three
+    (724, 122),    // Four+Three / FourThree+Four+Three
+    (726, 3054),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -680),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 124),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (734, 962),    // FourThree+Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -577),   // - / FourFour+FourThree+Four+Three
+    (740, 95),     // Four / FourFour+FourThree+Four+Three
+    (752, -620),   // Three / FourFour+FourThree+Four+Three
+    (756, -375),   // Four+Three / FourFour+FourThree+Four+Three
+    (758, 4809),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -2754),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -222),   // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 3819),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -827),   // - / ThreeThree+Three
+    (772, -821),   // Four / ThreeThree+Three
+    (784, -370),   // Three / ThreeThree+Three
+    (788, -228),   // Four+Three / ThreeThree+Three
+    (790, 3444),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 3479),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 2360),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -979),   // - / Four+ThreeThree+Three
+    (900, -761),   // Four / Four+ThreeThree+Three
+    (912, -404),   // Three / Four+ThreeThree+Three
+    (916, -7),     // Four+Three / Four+ThreeThree+Three
+    (918, 3551),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, -988),   // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 1591),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 2430),   // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -317),   // - / FourFour+Four+ThreeThree+Three
+    (932, -598),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -2807),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -1194),  // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 1469),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -2223),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, -391),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 4769),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (960, -290),   // - / FourThree+Four+ThreeThree+Three
+    (964, 142),    // Four / FourThree+Four+ThreeThree+Three
+    (976, -970),   // Three / FourThree+Four+ThreeThree+Three
+    (980, 62),     // Four+Three / FourThree+Four+ThreeThree+Three
+    (982, 2388),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
+    (984, -2162),  // ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (988, 439),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (990, 884),    // FourThree+Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (996, -1077),  // Four / FourFour+FourThree+Four+ThreeThree+Three
+    (1008, -3079), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, -47),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 3924),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -2437), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, 912),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1022, 2347),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
 /// The same under standard on boards larger than 15x15, fitted the same way
@@ -1098,32 +1101,39 @@ pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 /// 0/10): 1054 games, 527 pairs [62, 0, 364, 0, 101], +25.8 Elo [+9.4, +42.3], H1;
 /// a second run beside it 1044 games, 522 pairs [72, 0, 345, 0, 105], +22.0 [+4.7,
 /// +39.4], stopped.
+///
+/// Third round: 800 new games played with the second round's tables (`SEED=4953`),
+/// both refitted on all 3200 (held-out error 0.10866 to 0.10797). Against the second
+/// round, two runs side by side: 1006 games, 503 pairs [59, 0, 346, 0, 98], +27.0 Elo
+/// [+10.1, +44.0], H1; 1049 games, 524 pairs [71, 0, 371, 0, 82], +7.3 [-8.8, +23.4],
+/// stopped when the first ended (together 1027 pairs, +16.9 [+5.3, +28.6]).
 pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
-    ([0, 0, 0, 1], -11),  // Two, was -13
-    ([0, 0, 0, 2], 23),   // Two, was 30
-    ([0, 0, 0, 3], 63),   // Two, was 78
-    ([0, 0, 0, 4], 2),    // Two, was 22
-    ([0, 0, 1, 0], -4),   // Three, was -19
-    ([0, 0, 1, 1], 98),   // Three, was 82
-    ([0, 0, 1, 2], 125),  // Three, was 124
-    ([0, 0, 1, 3], 316),  // Three, was 209
-    ([0, 0, 2, 0], 65),   // ThreeThree, was 12
-    ([0, 0, 2, 1], -13),  // ThreeThree, was 76
-    ([0, 0, 2, 2], 95),   // ThreeThree, was 228
-    ([0, 0, 3, 0], -536), // ThreeThree, was 0
-    ([0, 1, 0, 0], -56),  // Four, was -37
-    ([0, 1, 0, 1], 199),  // Four, was 163
-    ([0, 1, 0, 2], 406),  // Four, was 280
-    ([0, 1, 0, 3], 224),  // Four, was 634
-    ([0, 1, 1, 0], 1416), // FourThree, was 1036
-    ([0, 1, 1, 1], 1160), // FourThree, was 875
-    ([0, 2, 0, 0], -242), // FourFour, was -202
-    ([1, 0, 0, 0], 205),  // FourFour, was 216
-    ([1, 0, 0, 1], 323),  // FourFour, was 332
-    ([1, 0, 0, 2], 642),  // FourFour, was 523
-    ([1, 0, 0, 3], 1230), // FourFour, was 313
-    ([1, 0, 1, 0], -428), // FourFour, was -330
-    ([1, 0, 1, 1], -323), // FourFour, was 313
+    ([0, 0, 0, 1], -10),   // Two, was -13
+    ([0, 0, 0, 2], 21),    // Two, was 30
+    ([0, 0, 0, 3], 46),    // Two, was 78
+    ([0, 0, 0, 4], 10),    // Two, was 22
+    ([0, 0, 1, 0], -11),   // Three, was -19
+    ([0, 0, 1, 1], 106),   // Three, was 82
+    ([0, 0, 1, 2], 101),   // Three, was 124
+    ([0, 0, 1, 3], 268),   // Three, was 209
+    ([0, 0, 2, 0], -32),   // ThreeThree, was 12
+    ([0, 0, 2, 1], -160),  // ThreeThree, was 76
+    ([0, 0, 2, 2], -89),   // ThreeThree, was 228
+    ([0, 0, 3, 0], -1070), // ThreeThree, was 0
+    ([0, 1, 0, 0], -67),   // Four, was -37
+    ([0, 1, 0, 1], 196),   // Four, was 163
+    ([0, 1, 0, 2], 385),   // Four, was 280
+    ([0, 1, 0, 3], 227),   // Four, was 634
+    ([0, 1, 1, 0], 1137),  // FourThree, was 1036
+    ([0, 1, 1, 1], 853),   // FourThree, was 875
+    ([0, 1, 1, 2], 587),   // FourThree, was 980
+    ([0, 2, 0, 0], -310),  // FourFour, was -202
+    ([1, 0, 0, 0], 195),   // FourFour, was 216
+    ([1, 0, 0, 1], 345),   // FourFour, was 332
+    ([1, 0, 0, 2], 553),   // FourFour, was 523
+    ([1, 0, 0, 3], 1092),  // FourFour, was 313
+    ([1, 0, 1, 0], -413),  // FourFour, was -330
+    ([1, 0, 1, 1], -406),  // FourFour, was 313
 ];
 
 /// The same under standard on boards larger than 15x15, fitted the same way to the

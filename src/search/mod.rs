@@ -746,7 +746,8 @@ pub struct Params {
     /// - renju 20x20 (its own table, fitted together with code bonuses of its own;
     ///   before, neither table), two runs side by side, both H1: 166 games, 83 pairs
     ///   [3, 0, 43, 0, 37], +151.2 [+103.4, +205.1]; 246 games, 123 pairs [9, 0, 66, 0,
-    ///   48], +114.1 [+74.3, +157.0] (at `board::COMBO_BONUS_RENJU_LARGE`).
+    ///   48], +114.1 [+74.3, +157.0]; a second round +24.0 [+8.3, +39.9] over 695
+    ///   pairs, H1 (at `board::COMBO_BONUS_RENJU_LARGE`).
     pub threat_mask: i32,
 }
 
