@@ -752,101 +752,106 @@ pub const THREAT_MASK_VALUE_FREESTYLE_LARGE: &[(u16, i32)] = &[
 /// The same under standard on boards larger than 15x15, fitted the same way
 /// (`masks=15`) to 1200 standard 20x20 self-play games (20,686 positions; held-out
 /// error 0.15281 with [`THREAT_MASK_VALUE_STANDARD`] to 0.13842). Refitted together
-/// with [`COMBO_BONUS_STANDARD_LARGE`] in a second round (see there).
+/// with [`COMBO_BONUS_STANDARD_LARGE`] in a second and a third round (see there).
 pub const THREAT_MASK_VALUE_STANDARD_LARGE: &[(u16, i32)] = &[
-    (4, -256),     // Four / -
-    (16, -380),    // Three / -
-    (20, -814),    // Four+Three / -
-    (28, 715),     // Four+ThreeThree+Three / -
-    (128, -424),   // - / Four
-    (132, -601),   // Four / Four
-    (144, 242),    // Three / Four
-    (148, -547),   // Four+Three / Four
-    (152, -106),   // ThreeThree+Three / Four
-    (156, -472),   // Four+ThreeThree+Three / Four
-    (160, -498),   // - / FourFour+Four
-    (164, -472),   // Four / FourFour+Four
-    (176, -185),   // Three / FourFour+Four
-    (180, -512),   // Four+Three / FourFour+Four
-    (184, -163),   // ThreeThree+Three / FourFour+Four
-    (188, -949),   // Four+ThreeThree+Three / FourFour+Four
+    (4, -482),     // Four / -
+    (16, -332),    // Three / -
+    (20, -1118),   // Four+Three / -
+    (22, 163),     // FourThree+Four+Three / -
+    (28, 1297),    // Four+ThreeThree+Three / -
+    (128, -384),   // - / Four
+    (132, -628),   // Four / Four
+    (144, 205),    // Three / Four
+    (148, -617),   // Four+Three / Four
+    (150, -1713),  // FourThree+Four+Three / Four
+    (152, -87),    // ThreeThree+Three / Four
+    (156, -160),   // Four+ThreeThree+Three / Four
+    (160, -440),   // - / FourFour+Four
+    (164, -452),   // Four / FourFour+Four
+    (176, -249),   // Three / FourFour+Four
+    (180, -570),   // Four+Three / FourFour+Four
+    (182, -1351),  // FourThree+Four+Three / FourFour+Four
+    (184, -301),   // ThreeThree+Three / FourFour+Four
+    (188, -1004),  // Four+ThreeThree+Three / FourFour+Four
     (512, -534),   // - / Three
-    (516, -981),   // Four / Three
-    (528, -429),   // Three / Three
-    (532, -289),   // Four+Three / Three
-    (534, 2419),   // FourThree+Four+Three / Three
-    (536, 1122),   // ThreeThree+Three / Three
-    (540, 2712),   // Four+ThreeThree+Three / Three
-    (542, 2338),   // FourThree+Four+ThreeThree+Three / Three
-    (640, -460),   // - / Four+Three
-    (644, -598),   // Four / Four+Three
-    (656, -98),    // Three / Four+Three
-    (660, -207),   // Four+Three / Four+Three
-    (662, 1961),   // FourThree+Four+Three / Four+Three
-    (664, 115),    // ThreeThree+Three / Four+Three
-    (668, 897),    // Four+ThreeThree+Three / Four+Three
-    (670, 2542),   // FourThree+Four+ThreeThree+Three / Four+Three
-    (672, -927),   // - / FourFour+Four+Three
-    (676, -920),   // Four / FourFour+Four+Three
-    (688, -885),   // Three / FourFour+Four+Three
-    (692, -1036),  // Four+Three / FourFour+Four+Three
-    (694, 1945),   // FourThree+Four+Three / FourFour+Four+Three
-    (696, -922),   // ThreeThree+Three / FourFour+Four+Three
-    (700, -500),   // Four+ThreeThree+Three / FourFour+Four+Three
-    (702, 3153),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
-    (704, 1123),   // - / FourThree+Four+Three
-    (708, 574),    // Four / FourThree+Four+Three
+    (516, -920),   // Four / Three
+    (528, -442),   // Three / Three
+    (532, -324),   // Four+Three / Three
+    (534, 2892),   // FourThree+Four+Three / Three
+    (536, 1964),   // ThreeThree+Three / Three
+    (540, 3399),   // Four+ThreeThree+Three / Three
+    (542, 2598),   // FourThree+Four+ThreeThree+Three / Three
+    (640, -463),   // - / Four+Three
+    (644, -603),   // Four / Four+Three
+    (656, -136),   // Three / Four+Three
+    (660, -228),   // Four+Three / Four+Three
+    (662, 3345),   // FourThree+Four+Three / Four+Three
+    (664, 51),     // ThreeThree+Three / Four+Three
+    (668, 832),    // Four+ThreeThree+Three / Four+Three
+    (670, 3242),   // FourThree+Four+ThreeThree+Three / Four+Three
+    (672, -563),   // - / FourFour+Four+Three
+    (676, -854),   // Four / FourFour+Four+Three
+    (688, -862),   // Three / FourFour+Four+Three
+    (692, -1020),  // Four+Three / FourFour+Four+Three
+    (694, 3314),   // FourThree+Four+Three / FourFour+Four+Three
+    (696, -882),   // ThreeThree+Three / FourFour+Four+Three
+    (700, -601),   // Four+ThreeThree+Three / FourFour+Four+Three
+    (702, 3326),   // FourThree+Four+ThreeThree+Three / FourFour+Four+Three
+    (704, 1241),   // - / FourThree+Four+Three
+    (708, 441),    // Four / FourThree+Four+Three
     (720, 387),    // Three / FourThree+Four+Three
-    (724, 235),    // Four+Three / FourThree+Four+Three
-    (726, 2781),   // FourThree+Four+Three / FourThree+Four+Three
-    (728, -749),   // ThreeThree+Three / FourThree+Four+Three
-    (732, 479),    // Four+ThreeThree+Three / FourThree+Four+Three
-    (734, 499),    // FourThree+Four+ThreeThree+Three / FourThree+Four+Three
-    (736, -1396),  // - / FourFour+FourThree+Four+Three
-    (740, -55),    // Four / FourFour+FourThree+Four+Three
-    (752, -2607),  // Three / FourFour+FourThree+Four+Three
-    (756, -225),   // Four+Three / FourFour+FourThree+Four+Three
-    (758, 1547),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
-    (760, -1937),  // ThreeThree+Three / FourFour+FourThree+Four+Three
-    (764, -153),   // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (766, 1295),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
-    (768, -805),   // - / ThreeThree+Three
-    (772, -1000),  // Four / ThreeThree+Three
-    (784, -647),   // Three / ThreeThree+Three
-    (788, -423),   // Four+Three / ThreeThree+Three
-    (790, 2550),   // FourThree+Four+Three / ThreeThree+Three
-    (796, 2807),   // Four+ThreeThree+Three / ThreeThree+Three
-    (798, 1539),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
-    (896, -830),   // - / Four+ThreeThree+Three
-    (900, -594),   // Four / Four+ThreeThree+Three
-    (912, -351),   // Three / Four+ThreeThree+Three
-    (916, -205),   // Four+Three / Four+ThreeThree+Three
-    (918, 2196),   // FourThree+Four+Three / Four+ThreeThree+Three
-    (920, 311),    // ThreeThree+Three / Four+ThreeThree+Three
-    (924, 979),    // Four+ThreeThree+Three / Four+ThreeThree+Three
-    (926, 813),    // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
-    (928, -1706),  // - / FourFour+Four+ThreeThree+Three
-    (932, -529),   // Four / FourFour+Four+ThreeThree+Three
-    (944, -2747),  // Three / FourFour+Four+ThreeThree+Three
-    (948, -1094),  // Four+Three / FourFour+Four+ThreeThree+Three
-    (950, 3239),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
-    (952, -2003),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (956, -574),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (958, 2312),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
-    (964, 208),    // Four / FourThree+Four+ThreeThree+Three
-    (976, -1792),  // Three / FourThree+Four+ThreeThree+Three
-    (980, 75),     // Four+Three / FourThree+Four+ThreeThree+Three
-    (982, 1183),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
-    (984, -827),   // ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (988, 1195),   // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (990, 1336),   // FourThree+Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
-    (996, 915),    // Four / FourFour+FourThree+Four+ThreeThree+Three
-    (1008, -2470), // Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1012, -131),  // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1014, 2461),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1016, -1595), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1020, -405),  // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
-    (1022, 1107),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (724, 137),    // Four+Three / FourThree+Four+Three
+    (726, 4130),   // FourThree+Four+Three / FourThree+Four+Three
+    (728, -672),   // ThreeThree+Three / FourThree+Four+Three
+    (732, 186),    // Four+ThreeThree+Three / FourThree+Four+Three
+    (734, 596),    // FourThree+Four+ThreeThree+Three / FourThree+Four+Three
+    (736, -1994),  // - / FourFour+FourThree+Four+Three
+    (740, 146),    // Four / FourFour+FourThree+Four+Three
+    (752, -3219),  // Three / FourFour+FourThree+Four+Three
+    (756, -300),   // Four+Three / FourFour+FourThree+Four+Three
+    (758, 3506),   // FourThree+Four+Three / FourFour+FourThree+Four+Three
+    (760, -2271),  // ThreeThree+Three / FourFour+FourThree+Four+Three
+    (764, -269),   // Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (766, 2449),   // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+Three
+    (768, -876),   // - / ThreeThree+Three
+    (772, -945),   // Four / ThreeThree+Three
+    (784, -617),   // Three / ThreeThree+Three
+    (788, -378),   // Four+Three / ThreeThree+Three
+    (790, 3358),   // FourThree+Four+Three / ThreeThree+Three
+    (796, 3582),   // Four+ThreeThree+Three / ThreeThree+Three
+    (798, 2223),   // FourThree+Four+ThreeThree+Three / ThreeThree+Three
+    (896, -552),   // - / Four+ThreeThree+Three
+    (900, -525),   // Four / Four+ThreeThree+Three
+    (912, -449),   // Three / Four+ThreeThree+Three
+    (916, -149),   // Four+Three / Four+ThreeThree+Three
+    (918, 3401),   // FourThree+Four+Three / Four+ThreeThree+Three
+    (920, -574),   // ThreeThree+Three / Four+ThreeThree+Three
+    (924, 1166),   // Four+ThreeThree+Three / Four+ThreeThree+Three
+    (926, 1619),   // FourThree+Four+ThreeThree+Three / Four+ThreeThree+Three
+    (928, -2456),  // - / FourFour+Four+ThreeThree+Three
+    (932, -653),   // Four / FourFour+Four+ThreeThree+Three
+    (944, -3363),  // Three / FourFour+Four+ThreeThree+Three
+    (948, -1124),  // Four+Three / FourFour+Four+ThreeThree+Three
+    (950, 3944),   // FourThree+Four+Three / FourFour+Four+ThreeThree+Three
+    (952, -2406),  // ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (956, -594),   // Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (958, 3300),   // FourThree+Four+ThreeThree+Three / FourFour+Four+ThreeThree+Three
+    (960, -268),   // - / FourThree+Four+ThreeThree+Three
+    (964, 492),    // Four / FourThree+Four+ThreeThree+Three
+    (976, -1095),  // Three / FourThree+Four+ThreeThree+Three
+    (980, 18),     // Four+Three / FourThree+Four+ThreeThree+Three
+    (982, 2258),   // FourThree+Four+Three / FourThree+Four+ThreeThree+Three
+    (984, -1768),  // ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (988, 771),    // Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (990, 2656),   // FourThree+Four+ThreeThree+Three / FourThree+Four+ThreeThree+Three
+    (992, -650),   // - / FourFour+FourThree+Four+ThreeThree+Three
+    (996, -77),    // Four / FourFour+FourThree+Four+ThreeThree+Three
+    (1008, -3113), // Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1012, -50),   // Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1014, 3844),  // FourThree+Four+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1016, -2436), // ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1020, -18),   // Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
+    (1022, 2074),  // FourThree+Four+ThreeThree+Three / FourFour+FourThree+Four+ThreeThree+Three
 ];
 
 /// The same under caro (and standard caro) on boards larger than 15x15, fitted the
@@ -1149,32 +1154,40 @@ pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
 /// codes=100 patterns=0`; held-out error 0.13218 to 0.12687). Against the first round
 /// under standard 20x20 at 100 ms/move (game pairs, SPRT 0/10): 1944 games, 972 pairs
 /// [140, 0, 643, 0, 189], +17.5 Elo [+4.9, +30.3], H1.
+///
+/// Third round: 1200 new games played with the second round's tables (`SEED=5001`),
+/// both refitted on all 3600 (held-out error 0.12993 to 0.12913). Against the second
+/// round, two runs side by side: 4038 games, 2019 pairs [293, 2, 1368, 0, 356], +10.7
+/// Elo [+2.1, +19.3], H1; 2250 games, 1125 pairs [168, 0, 760, 0, 197], +9.0 [-2.6,
+/// +20.5], stopped when the first ended.
 pub const COMBO_BONUS_STANDARD_LARGE: &[([u8; 4], i32)] = &[
-    ([0, 0, 0, 1], -13),  // Two, was 0
-    ([0, 0, 0, 2], 25),   // Two, was 0
-    ([0, 0, 0, 3], 37),   // Two, was 0
-    ([0, 0, 0, 4], -74),  // Two, was 0
-    ([0, 0, 1, 0], -9),   // Three, was 0
-    ([0, 0, 1, 1], 110),  // Three, was 0
-    ([0, 0, 1, 2], 128),  // Three, was 0
-    ([0, 0, 1, 3], 95),   // Three, was 0
-    ([0, 0, 2, 0], -140), // ThreeThree, was 0
-    ([0, 0, 2, 1], -90),  // ThreeThree, was 0
-    ([0, 0, 2, 2], 68),   // ThreeThree, was 0
-    ([0, 1, 0, 0], -18),  // Four, was 0
-    ([0, 1, 0, 1], 281),  // Four, was 0
-    ([0, 1, 0, 2], 445),  // Four, was 0
-    ([0, 1, 0, 3], 1118), // Four, was 0
-    ([0, 1, 1, 0], 1292), // FourThree, was 980
-    ([0, 1, 1, 1], 1408), // FourThree, was 980
-    ([0, 1, 1, 2], 413),  // FourThree, was 980
-    ([0, 2, 0, 0], -43),  // FourFour, was 313
-    ([1, 0, 0, 0], 161),  // FourFour, was 313
-    ([1, 0, 0, 1], 339),  // FourFour, was 313
-    ([1, 0, 0, 2], 572),  // FourFour, was 313
-    ([1, 0, 0, 3], 580),  // FourFour, was 313
-    ([1, 0, 1, 0], -537), // FourFour, was 313
-    ([1, 0, 1, 1], -504), // FourFour, was 313
+    ([0, 0, 0, 1], -12),  // Two, was 0
+    ([0, 0, 0, 2], 21),   // Two, was 0
+    ([0, 0, 0, 3], 40),   // Two, was 0
+    ([0, 0, 0, 4], -31),  // Two, was 0
+    ([0, 0, 1, 0], -8),   // Three, was 0
+    ([0, 0, 1, 1], 103),  // Three, was 0
+    ([0, 0, 1, 2], 125),  // Three, was 0
+    ([0, 0, 1, 3], 75),   // Three, was 0
+    ([0, 0, 2, 0], -111), // ThreeThree, was 0
+    ([0, 0, 2, 1], -101), // ThreeThree, was 0
+    ([0, 0, 2, 2], 84),   // ThreeThree, was 0
+    ([0, 0, 3, 0], 312),  // ThreeThree, was 0
+    ([0, 1, 0, 0], -24),  // Four, was 0
+    ([0, 1, 0, 1], 267),  // Four, was 0
+    ([0, 1, 0, 2], 417),  // Four, was 0
+    ([0, 1, 0, 3], 876),  // Four, was 0
+    ([0, 1, 1, 0], 1171), // FourThree, was 980
+    ([0, 1, 1, 1], 1379), // FourThree, was 980
+    ([0, 1, 1, 2], 711),  // FourThree, was 980
+    ([0, 2, 0, 0], -18),  // FourFour, was 313
+    ([1, 0, 0, 0], 165),  // FourFour, was 313
+    ([1, 0, 0, 1], 328),  // FourFour, was 313
+    ([1, 0, 0, 2], 474),  // FourFour, was 313
+    ([1, 0, 0, 3], 479),  // FourFour, was 313
+    ([1, 0, 1, 0], -481), // FourFour, was 313
+    ([1, 0, 1, 1], -600), // FourFour, was 313
+    ([1, 1, 0, 0], -978), // FourFour, was 313
 ];
 
 /// The same under standard on boards up to 15x15, fitted together with
@@ -1323,6 +1336,10 @@ pub const COMBO_BONUS_RENJU: &[([u8; 4], i32)] = &[
 /// both tables refitted together on all 2400 games (held-out error 0.12184 to 0.11975).
 /// Against the first round under renju 20x20 at 100 ms/move (game pairs, SPRT 0/10):
 /// 1390 games, 695 pairs [106, 0, 435, 0, 154], +24.0 Elo [+8.3, +39.9], H1.
+///
+/// A third round did not gain: 1200 new games (`SEED=5002`), both tables refitted on
+/// all 3600 (held-out error 0.11856 to 0.11794); against the second round, 1442
+/// games, 721 pairs [125, 0, 467, 0, 129], +1.9 Elo [-13.1, +17.0], stopped.
 pub const COMBO_BONUS_RENJU_LARGE: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -26),  // Two, was 0
     ([0, 0, 0, 2], 5),    // Two, was 0
