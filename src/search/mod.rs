@@ -717,7 +717,7 @@ pub struct Params {
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
     ///   1, 130], +30.8 [+12.4, +49.3], H1; then its own table against the 15x15 one:
     ///   556 games, 278 pairs [31, 0, 176, 0, 71], +50.3 [+26.0, +75.2], H1; then
-    ///   refitted with code bonuses in three rounds (at
+    ///   code bonuses of its own, and both refitted together in two more rounds (at
     ///   `board::COMBO_BONUS_STANDARD_LARGE`);
     /// - caro (its own table): 1235 games, 617 pairs [68, 60, 310, 76, 103], +24.3
     ///   [+8.5, +40.1], H1; refitted with code bonuses of its own: +67.3 [+38.5,
