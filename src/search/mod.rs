@@ -61,7 +61,12 @@ pub struct Params {
     /// beat 6 by +59.8 Elo at 100 ms/move (the VCF is narrow, and its cache keeps the
     /// longer searches cheap); 14 against 10 scored 0.0 (774 games, stopped). After the
     /// local leaf VCF (`leaf_vcf_local`), 6 against 10: +7.2 [-25.1, +39.6] under
-    /// freestyle (436 games, stopped).
+    /// freestyle (436 games, stopped). Under caro, where each four may have two
+    /// defences, 2 halved caro15-middle's depth-15 tree (2.66M to 1.31M nodes; depth
+    /// 16 6.81M to 4.42M, still depth 14 in a second) and cut the depth-12 caro trees
+    /// of `scripts/middle15.txt` from 294.2K to 259.7K, but against 10 at 100 ms/move
+    /// scored 250 games, 125 pairs [26, 17, 53, 14, 15], -34.9 Elo [-73.4, +2.8],
+    /// stopped.
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off) ...
     pub root_vcf_fours: i32,
