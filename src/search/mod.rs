@@ -65,8 +65,7 @@ pub struct Params {
     /// defences, 2 halved caro15-middle's depth-15 tree (2.66M to 1.31M nodes; depth
     /// 16 6.81M to 4.42M, still depth 14 in a second) and cut the depth-12 caro trees
     /// of `scripts/middle15.txt` from 294.2K to 259.7K, but against 10 at 100 ms/move
-    /// scored 250 games, 125 pairs [26, 17, 53, 14, 15], -34.9 Elo [-73.4, +2.8],
-    /// stopped.
+    /// scored 251 games +97 =31 -123, -36.1 Elo, stopped at LLR -1.09.
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off) ...
     pub root_vcf_fours: i32,
@@ -722,7 +721,7 @@ pub struct Params {
     /// - standard 20x20 (standard's 15x15 table): 1076 games, 538 pairs [83, 0, 324,
     ///   1, 130], +30.8 [+12.4, +49.3], H1; then its own table against the 15x15 one:
     ///   556 games, 278 pairs [31, 0, 176, 0, 71], +50.3 [+26.0, +75.2], H1; then
-    ///   code bonuses of its own, and both refitted together in two more rounds (at
+    ///   code bonuses of its own, and both refitted together in three more rounds (at
     ///   `board::COMBO_BONUS_STANDARD_LARGE`);
     /// - caro (its own table): 1235 games, 617 pairs [68, 60, 310, 76, 103], +24.3
     ///   [+8.5, +40.1], H1; refitted with code bonuses of its own: +67.3 [+38.5,
