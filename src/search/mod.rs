@@ -2114,17 +2114,17 @@ impl Searcher {
             // games, 406 pairs [64, 17, 258, 8, 59], -8.1 Elo [-27.2, +10.9]; caro 148
             // games, 74 pairs [14, 9, 36, 13, 2], -47.2 [-90.2, -5.6]; both stopped.
             // Not here: a fitted correction added to the values by the multiset of the
-            // cell's four line patterns, one table for the mover and one for the
-            // opponent (CITE: Rapfi orders moves by a score table apart from its
-            // evaluation; branch `exp/order-policy`, `wuzi-tune policy=N`). Fitted
-            // to self-play moves (a softmax over the played move's threat class) it
-            // put the played move first among its class in 53% of held-out standard
-            // 20x20 positions against 47% for the values alone, yet scored -3.1 Elo
-            // [-23.7, +17.4] under standard 20x20 (387 game pairs, stopped). Standard
-            // 15x15 tables cut trees by about 1%: fitted to played moves, the
-            // depth-12 standard trees of `scripts/middle15.txt` (179.7K to 177.5K
-            // nodes); fitted to a search's cut-off moves, the depth-11 trees of 60
-            // other standard positions from self-play (66.0K to 65.5K).
+            // cell's four line patterns, one table for the mover and one for the opponent
+            // (CITE: Rapfi orders moves by a score table apart from its evaluation; branch
+            // `exp/order-policy`, fitted there by `wuzi-tune policy=N`). Fitted to
+            // self-play moves (a softmax over the played move's threat class) it put the
+            // played move first among its class in 53% of held-out standard 20x20 positions
+            // against 47% for the values alone, yet scored -3.1 Elo [-23.7, +17.4] under
+            // standard 20x20 (387 game pairs, stopped). Standard 15x15 tables cut trees by
+            // about 1%: fitted to played moves, the depth-12 standard trees of
+            // `scripts/middle15.txt` (179.7K to 177.5K nodes); fitted to a search's cut-off
+            // moves, the depth-11 trees of 60 other standard positions from self-play
+            // (66.0K to 65.5K).
             let mut score = threat + mi.value + oi.value;
             if threat == 0 || (self.history_threes && threat < FOUR_ORDER) {
                 score += (self.history[i][me.index()] >> 4).min(TACTICAL / 8);
