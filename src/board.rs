@@ -1168,7 +1168,8 @@ pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
 /// left out kept) lost against the third round: 483 games +211 =0 -272, -44.1 Elo,
 /// stopped at LLR -2.52. Refitted with only the entries seen more often (`masks=60
 /// codes=300`; 0.13544) and each value moved half way from the third round's to the
-/// fit's (the values here, with every other entry kept), they gained: 3884 games, 1942
+/// fit's (the values here, with every other entry kept; `wuzi-tune step=0.5` does
+/// this now), they gained: 3884 games, 1942
 /// pairs [286, 1, 1307, 0, 348], +11.0 Elo [+2.2, +19.8], H1; a second run after it,
 /// 2233 games +1134 =0 -1099, +5.4 Elo (LLR 0.17, stopped by the clock); both runs,
 /// 6117 games, +9.0 [+0.3, +17.7].

@@ -305,6 +305,16 @@ pub fn fit_weights(
     w
 }
 
+/// The weights `step` of the way from `w0` to `fit` on the `tunable` entries, `w0`
+/// elsewhere: a partial step toward a fit on a small batch of new games.
+pub fn step_toward(w0: &[f64], fit: &[f64], tunable: &[usize], step: f64) -> Vec<f64> {
+    let mut w = w0.to_vec();
+    for &i in tunable {
+        w[i] = w0[i] + step * (fit[i] - w0[i]);
+    }
+    w
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,5 +520,16 @@ mod tests {
         b.play(Pos::new(0, 14)).unwrap();
         // Black to move makes an open four.
         assert!(settled(&mut searcher, &b, 2));
+    }
+
+    /// A half step lands half way on the tunable entries and leaves the others.
+    #[test]
+    fn a_partial_step_moves_only_the_tunable_weights() {
+        let w0 = [100.0, 40.0, -8.0, 7.0];
+        let fit = [140.0, 10.0, 0.0, 99.0];
+        let w = step_toward(&w0, &fit, &[0, 1, 2], 0.5);
+        assert_eq!(w, vec![120.0, 25.0, -4.0, 7.0]);
+        assert_eq!(step_toward(&w0, &fit, &[0, 1, 2], 1.0)[..3], fit[..3]);
+        assert_eq!(step_toward(&w0, &fit, &[3], 0.0), w0.to_vec());
     }
 }
