@@ -1112,6 +1112,13 @@ pub const COMBO_BONUS: &[([u8; 4], i32)] = &[];
 /// round, two runs side by side: 1006 games, 503 pairs [59, 0, 346, 0, 98], +27.0 Elo
 /// [+10.1, +44.0], H1; 1049 games, 524 pairs [71, 0, 371, 0, 82], +7.3 [-8.8, +23.4],
 /// stopped when the first ended (together 1027 pairs, +16.9 [+5.3, +28.6]).
+///
+/// Not kept: a round on new games alone as standard 20x20's fourth (1600 games played
+/// with these tables, `GAMES=1600 RULE=0 SIZE=20 SEED=7001 scripts/tune-eval.sh`;
+/// `masks=60 codes=300 patterns=0 step=0.5`). Every fit tried raised the held-out
+/// error (0.13023 to 0.13069 at the half step, 0.13216 at the full one; larger
+/// minimum counts, a quarter step and `l2` too), as did the half step on two other
+/// tenths held out (0.17836 to 0.17880, 0.11448 to 0.11476); not played.
 pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -10),   // Two, was -13
     ([0, 0, 0, 2], 21),    // Two, was 30
@@ -1353,6 +1360,13 @@ pub const COMBO_BONUS_RENJU: &[([u8; 4], i32)] = &[
 /// A third round did not gain: 1200 new games (`SEED=5002`), both tables refitted on
 /// all 3600 (held-out error 0.11856 to 0.11794); against the second round, 1442
 /// games, 721 pairs [125, 0, 467, 0, 129], +1.9 Elo [-13.1, +17.0], stopped.
+///
+/// Nor a round on new games alone as standard 20x20's fourth: 2000 games played with
+/// these tables (`GAMES=2000 RULE=4 SIZE=20 SEED=7002 scripts/tune-eval.sh`), both
+/// tables refitted with `masks=60 codes=300 patterns=0 step=0.5` (held-out error
+/// 0.12236 to 0.12225, and lower on two other tenths held out: 0.11285 to 0.11033,
+/// 0.12212 to 0.12150). Against these tables under renju 20x20 at 100 ms/move (SPRT
+/// 0/10): 698 games +318 =0 -380, -30.9 Elo, stopped at LLR -2.78.
 pub const COMBO_BONUS_RENJU_LARGE: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -26),  // Two, was 0
     ([0, 0, 0, 2], 5),    // Two, was 0
