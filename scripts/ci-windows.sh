@@ -2,7 +2,8 @@
 # CI for the Windows build: runs scripts/build-release.sh (Linux variants, the Windows exe,
 # the Gomocup zip), unpacks the zip into a throw-away directory and runs the exe under wine:
 #   1. a scripted protocol session with CR LF input and exact replies,
-#   2. the bench signature, which must equal the Linux build's node count,
+#   2. the bench signature, which must equal the Linux builds' node count (the release
+#      build's, made with a profile, and the plain `cargo build --release` one's),
 #   3. a whole game between two copies of the exe (freestyle 15x15, 200 ms a move),
 # with the brain's stderr required to stay empty throughout.
 #
@@ -126,6 +127,16 @@ if [ -z "$win_nodes" ] || [ "$win_nodes" != "$lin_nodes" ]; then
     exit 1
 fi
 say "bench nodes: windows $win_nodes = linux $lin_nodes"
+# The release binaries are built with a profile (see build-release.sh); the plain build
+# (target/release, as `cargo build --release` makes it) must search the same tree.
+if [ -x target/release/pbrain-wuzi ]; then
+    plain_nodes=$(target/release/pbrain-wuzi bench 2>/dev/null | sed -n 's/^Nodes searched *: *//p')
+    if [ "$plain_nodes" != "$lin_nodes" ]; then
+        say "FAIL: bench nodes: plain build '$plain_nodes', release build '$lin_nodes'"
+        exit 1
+    fi
+    say "bench nodes: plain build $plain_nodes = release build"
+fi
 
 # --- 6. A whole game between two copies of the exe --------------------------------------
 phase "game under wine"
