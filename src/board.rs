@@ -1217,6 +1217,14 @@ pub const COMBO_BONUS_STANDARD_LARGE: &[([u8; 4], i32)] = &[
 /// under standard 15x15 at 100 ms/move (game pairs, SPRT 0/10): 866 games, 433 pairs
 /// [54, 5, 270, 14, 90], +32.6 Elo [+13.6, +51.8], H1; a second run beside it 950
 /// games, 475 pairs [67, 10, 284, 9, 105], +27.5 [+8.5, +46.6], stopped.
+///
+/// Not kept: a half step on new games alone, as standard 20x20's fourth round
+/// (`wuzi-tune rule=1 masks=60 codes=300 patterns=0 step=0.5` on 2400 standard 15x15
+/// self-play games played with these tables, `GAMES=2400 RULE=1 scripts/tune-eval.sh`;
+/// held-out error 0.11681 to 0.11403, and lower on two other tenths held out). Against
+/// these tables at 100 ms/move (SPRT 0/10), two runs side by side: 1253 games +609 =45
+/// -599, +2.8 Elo, and 429 games +202 =15 -212, -8.1; together 1682 games +811 =60
+/// -811, 0.0 Elo, stopped.
 pub const COMBO_BONUS_STANDARD: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -13),  // Two, was 0
     ([0, 0, 0, 2], 24),   // Two, was 0
