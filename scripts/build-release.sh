@@ -69,8 +69,8 @@ mkdir -p dist
 
 # Profile-guided optimisation (CITE: Stockfish's `make profile-build`), on unless PGO=0:
 # an instrumented Linux build runs `bench` (the bench positions to depth 12 and
-# scripts/middle15.txt to depth 9: every rule, 15x15 and 20x20; node counts, not time,
-# bound both, so the profile is the same on every run), llvm-profdata (rustup's
+# scripts/middle15.txt to depth 9: every rule, 15x15 and 20x20; depths, not time, bound
+# both, so the counts do not follow the machine's speed), llvm-profdata (rustup's
 # llvm-tools) merges the counts, and every binary below is built with them. The Windows
 # exe uses the Linux profile: Rust ships no profiler runtime for windows-gnu. Whole
 # process, 9 pairs each: Linux `bench depth=14` median cpu ratio 0.935 (self-play
