@@ -74,7 +74,8 @@ mkdir -p dist
 # llvm-tools) merges the counts, and every binary below is built with them. The Windows
 # exe uses the Linux profile: Rust ships no profiler runtime for windows-gnu. Whole
 # process, 9 pairs each: Linux `bench depth=14` median cpu ratio 0.935 (self-play
-# positions the profile never saw: 0.912), the exe under wine 0.965. The search is
+# positions the profile never saw: 0.912); the exe under wine less and less surely
+# (cpu 0.965 and 0.942 in two runs, wall 0.960 and 0.996). The search is
 # unchanged: same bench node count (ci-windows.sh checks it against the plain build).
 PGO=${PGO:-1}
 pgo_flags=""
