@@ -1180,6 +1180,12 @@ pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
 /// pairs [286, 1, 1307, 0, 348], +11.0 Elo [+2.2, +19.8], H1; a second run after it,
 /// 2233 games +1134 =0 -1099, +5.4 Elo (LLR 0.17, stopped by the clock); both runs,
 /// 6117 games, +9.0 [+0.3, +17.7].
+///
+/// The step, not the smaller entry set, made the difference: the rest of the way to
+/// the same fit (`wuzi-tune rule=1 masks=60 codes=300 patterns=0` from these values on
+/// the same 1969 games) lost against these, two runs side by side at 100 ms/move:
+/// 892 games, 446 pairs [87, 0, 299, 0, 60], -21.1 Elo [-39.6, -2.6], H0; 963 games
+/// +463 =0 -500, -13.4, stopped; together 1855 games, -17.1.
 pub const COMBO_BONUS_STANDARD_LARGE: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -12),  // Two, was 0
     ([0, 0, 0, 2], 18),   // Two, was 0
