@@ -87,7 +87,7 @@ if [ "$PGO" = 1 ] && [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then
     fi
     if [ -x "$profdata" ]; then
         pgo_dir="$(pwd)/target/pgo"
-        rm -rf "$pgo_dir/raw"
+        rm -rf "$pgo_dir/raw" "$pgo_dir"/*.profdata # no stale profile left to pick up
         RUSTFLAGS="-C target-cpu=x86-64-v2 -C profile-generate=$pgo_dir/raw" \
             CARGO_TARGET_DIR="target/dist/pgo-generate" \
             cargo build --release --locked --target "$host" --bin pbrain-wuzi >&2
