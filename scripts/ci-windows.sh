@@ -136,6 +136,8 @@ if [ -x target/release/pbrain-wuzi ]; then
         exit 1
     fi
     say "bench nodes: plain build $plain_nodes = release build"
+else
+    say "no plain build in target/release: its bench check skipped"
 fi
 
 # --- 6. A whole game between two copies of the exe --------------------------------------
