@@ -1189,10 +1189,10 @@ pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
 ///
 /// Not kept: a fifth round, the same half step on 2000 new games played with these
 /// tables (`GAMES=2000 RULE=1 SIZE=20 SEED=7301`; `masks=60 codes=300 patterns=0
-/// step=0.5`, held-out error 0.11601 to 0.11530). Against these, two runs side by
-/// side: 808 games, 404 pairs [86, 0, 262, 0, 56], -25.8 Elo [-46.0, -5.9], H0; 946
-/// games +449 =0 -497, -17.6, stopped; together 1754 games, -21.4. The one rule and
-/// size where new rounds kept gaining has stopped gaining too.
+/// step=0.5`, held-out error 0.11601 to 0.11530). Against these at 100 ms/move, SPRT
+/// 0/10, two runs side by side: 808 games, 404 pairs [86, 0, 262, 0, 56], -25.8 Elo
+/// [-46.0, -5.9], H0; 946 games +449 =0 -497, -17.6, stopped; together 1754 games,
+/// -21.4. The one rule and size where new rounds kept gaining has stopped gaining too.
 pub const COMBO_BONUS_STANDARD_LARGE: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -12),  // Two, was 0
     ([0, 0, 0, 2], 18),   // Two, was 0
