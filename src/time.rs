@@ -136,8 +136,10 @@ impl Clock {
             // wraps, and can wrap to a soft limit of 0: a move played at once).
             // Not here: the soft limit at the hard one. An iteration started before the
             // soft limit already runs on to the hard one, so it changed little (mean
-            // think time at 100 ms/move 40.0 ms against 39.0; most of the gap to the
-            // hard limit is forced and proven moves played at once) and did not gain:
+            // think time at 100 ms/move 40.0 ms against 39.0: of 421 moves in 10
+            // standard self-play games, 230 ran to the 64 ms hard limit, 106 had a
+            // proven result and 75 were forced (both played at once or soon after), and
+            // 10 others ended before 55 ms) and did not gain:
             // standard 1113 games, 556 pairs [66, 23, 396, 19, 52], -10.0 Elo [-23.9,
             // +3.9], H0; freestyle 1215 games +576 =44 -595, -5.4, stopped.
             soft = avail / 5 * 4;
