@@ -1192,7 +1192,11 @@ pub const COMBO_BONUS_FREESTYLE_LARGE: &[([u8; 4], i32)] = &[
 /// step=0.5`, held-out error 0.11601 to 0.11530). Against these at 100 ms/move, SPRT
 /// 0/10, two runs side by side: 808 games, 404 pairs [86, 0, 262, 0, 56], -25.8 Elo
 /// [-46.0, -5.9], H0; 946 games +449 =0 -497, -17.6, stopped; together 1754 games,
-/// -21.4. The one rule and size where new rounds kept gaining has stopped gaining too.
+/// -21.4. Nor did the same half step fitted on those 2000 games and the fourth round's 1969
+/// together (3969 games, held-out error 0.13538 to 0.13498), two runs side by side, both
+/// H0: 1322 games, 661 pairs [132, 0, 424, 0, 105], -14.2 Elo [-30.1, +1.6]; 1260 games,
+/// 630 pairs [120, 0, 416, 0, 94], -14.3 [-30.2, +1.4]. The one rule and size where new
+/// rounds kept gaining has stopped gaining too.
 pub const COMBO_BONUS_STANDARD_LARGE: &[([u8; 4], i32)] = &[
     ([0, 0, 0, 1], -12),  // Two, was 0
     ([0, 0, 0, 2], 18),   // Two, was 0
