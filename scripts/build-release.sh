@@ -97,7 +97,7 @@ if [ "$PGO" = 1 ] && [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ]; then
         "$profdata" merge -o "$pgo_dir/merged.profdata" "$pgo_dir/raw"
         # Named by content: cargo does not track the file, but it does track RUSTFLAGS.
         sum=$(sha256sum "$pgo_dir/merged.profdata" | cut -c1-16)
-        cp "$pgo_dir/merged.profdata" "$pgo_dir/$sum.profdata"
+        mv "$pgo_dir/merged.profdata" "$pgo_dir/$sum.profdata"
         pgo_flags="-C profile-use=$pgo_dir/$sum.profdata"
         echo "build-release: profile-guided build ($sum)"
     else

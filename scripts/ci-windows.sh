@@ -118,9 +118,11 @@ phase "protocol session under wine"
 
 # --- 5. Bench signature: same search on Windows as on Linux -----------------------------
 phase "bench signature"
+# bench_nodes: the node count of a `bench` report on stdin.
+bench_nodes() { sed -n 's/^Nodes searched *: *//p'; }
 (cd "$test_dir" && "$WINE" pbrain-wuzi64.exe bench >bench.out 2>bench.err)
-win_nodes=$(sed -n 's/^Nodes searched *: *//p' "$test_dir/bench.out")
-lin_nodes=$(dist/linux-x86-64-v2/pbrain-wuzi bench 2>/dev/null | sed -n 's/^Nodes searched *: *//p')
+win_nodes=$(bench_nodes <"$test_dir/bench.out")
+lin_nodes=$(dist/linux-x86-64-v2/pbrain-wuzi bench 2>/dev/null | bench_nodes)
 [ -s "$test_dir/bench.err" ] && { say "FAIL: bench wrote to stderr"; exit 1; }
 if [ -z "$win_nodes" ] || [ "$win_nodes" != "$lin_nodes" ]; then
     say "FAIL: bench nodes: windows '$win_nodes', linux '$lin_nodes'"
@@ -130,7 +132,7 @@ say "bench nodes: windows $win_nodes = linux $lin_nodes"
 # The release binaries are built with a profile (see build-release.sh); the plain build
 # (target/release, as `cargo build --release` makes it) must search the same tree.
 if [ -x target/release/pbrain-wuzi ]; then
-    plain_nodes=$(target/release/pbrain-wuzi bench 2>/dev/null | sed -n 's/^Nodes searched *: *//p')
+    plain_nodes=$(target/release/pbrain-wuzi bench 2>/dev/null | bench_nodes)
     if [ "$plain_nodes" != "$lin_nodes" ]; then
         say "FAIL: bench nodes: plain build '$plain_nodes', release build '$lin_nodes'"
         exit 1
