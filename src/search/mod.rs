@@ -2100,11 +2100,10 @@ impl Searcher {
         best
     }
 
-    /// Fills `self.moves[ply]` with the legal candidate moves, best first.
     /// ProbCut (see [`Params::probcut`]) over the first moves of the list
     /// `gen_moves` just made for `ply`: the score of a move whose shallower search
-    /// beats beta plus the margin, if one does (the list is left in place for the
-    /// node's own search, its first picks already in order).
+    /// beats beta plus the margin, if one does, and 0 if the search was stopped (the
+    /// list is left in place for the node's own search, its first picks in order).
     #[allow(clippy::too_many_arguments)]
     fn try_probcut(
         &mut self,
@@ -2157,6 +2156,7 @@ impl Searcher {
         None
     }
 
+    /// Fills `self.moves[ply]` with the legal candidate moves, best first.
     fn gen_moves(&mut self, b: &mut Board, s: &Scan, ply: usize, tt_move: u16) {
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.clear();
