@@ -834,7 +834,7 @@ impl Params {
         lmp_deeper: 1,
         history_age: 0,
         threat_mask: 1,
-        probcut: PROBCUT_DEFAULT,
+        probcut: 1,
         probcut_margin: 150,
         probcut_depth: 7,
         probcut_moves: 2,
@@ -2542,9 +2542,6 @@ const THREAT_MASK_LARGE_RULES: [Rule; 4] =
 
 /// The rules under which `probcut` 1 turns the switch on, on boards up to 15x15.
 const PROBCUT_RULES: [Rule; 1] = [Rule::Caro];
-
-/// `Params::probcut` by default.
-const PROBCUT_DEFAULT: i32 = 1;
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
