@@ -1083,6 +1083,9 @@ pub struct Searcher {
     /// The threat class each ply's move made for its mover, on the current path.
     made: [Threat; MAX_PLY + 1],
     moves: Vec<Vec<(u16, i32)>>,
+    /// Renju: black's fouls are still in `moves[ply]`, for `pick` to drop as it meets
+    /// them.
+    fouls_unchecked: [bool; MAX_PLY + 1],
     pv: Vec<[u16; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
@@ -1191,6 +1194,7 @@ impl Searcher {
             killers: [[NO_MOVE; 2]; MAX_PLY + 1],
             counter: vec![[NO_MOVE; 2]; 64 * 64],
             made: [Threat::None; MAX_PLY + 1],
+            fouls_unchecked: [false; MAX_PLY + 1],
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -1417,7 +1421,7 @@ impl Searcher {
         }
 
         // The best-ordered root move: the answer if even depth 1 is stopped.
-        let first_choice = self.pick(0, 0).0;
+        let (first_choice, _) = self.pick(&b, 0, 0)?;
 
         // Step 3. A win by continuous fours is played at once.
         if self.params.root_vcf_fours > 0 && scan.opp_fives == 0 {
@@ -1867,7 +1871,12 @@ impl Searcher {
         // `scripts/middle15.txt` from 5.75M to 5.79M nodes and saved no time (whole
         // process, 7 pairs: median cpu ratio 1.010).
         self.gen_moves(b, &s, ply, tt_move);
-        if self.moves[ply].is_empty() {
+        let no_move = if self.fouls_unchecked[ply] {
+            self.pick(b, ply, 0).is_none()
+        } else {
+            self.moves[ply].is_empty()
+        };
+        if no_move {
             // Black under renju whose every reply is a foul: the threat goes through.
             return if s.opp_fives > 0 {
                 loss_in(ply + 2)
@@ -1876,7 +1885,6 @@ impl Searcher {
             };
         }
         let me = b.side_to_move();
-        let n = self.moves[ply].len();
         if self.probcut
             && !pv_node
             && depth >= self.params.probcut_depth.max(PROBCUT_REDUCTION + 1)
@@ -1903,8 +1911,10 @@ impl Searcher {
         } else {
             self.mcp[(depth as usize).min(63)]
         };
-        for k in 0..n {
-            let (m, order) = self.pick(ply, k);
+        for k in 0.. {
+            let Some((m, order)) = self.pick(b, ply, k) else {
+                break;
+            };
             let tactical = order >= TACTICAL;
             // Step 5a. Late move pruning: near the horizon of a non-PV node, quiet moves
             // far down the ordered list are skipped (CITE: move count pruning, Stockfish),
@@ -2121,11 +2131,11 @@ impl Searcher {
             return None;
         }
         let me = b.side_to_move();
-        let tries = (self.params.probcut_moves as usize)
-            .min(self.moves[ply].len())
-            .min(LAZY_PICKS);
+        let tries = (self.params.probcut_moves as usize).min(LAZY_PICKS);
         for k in 0..tries {
-            let (m, _) = self.pick(ply, k);
+            let Some((m, _)) = self.pick(b, ply, k) else {
+                break;
+            };
             self.made[ply] = b.info(m as usize, me).threat;
             b.make(m as usize);
             let sc = -self.pvs(
@@ -2156,13 +2166,19 @@ impl Searcher {
         None
     }
 
-    /// Fills `self.moves[ply]` with the legal candidate moves, best first.
+    /// Fills `self.moves[ply]` with the candidate moves (under renju inside the tree,
+    /// black's fouls too: `pick` drops them).
     fn gen_moves(&mut self, b: &mut Board, s: &Scan, ply: usize, tt_move: u16) {
         let mut list = std::mem::take(&mut self.moves[ply]);
         list.clear();
         let me = b.side_to_move();
         let opp = me.opp();
         let renju_black = b.has_fouls(me);
+        // Inside the tree black's fouls are dropped by `pick` as it meets them: most
+        // candidates are never searched, and the foul test is the costly part of
+        // generation under renju. At the root they go at once (the root's list is
+        // counted and copied).
+        self.fouls_unchecked[ply] = renju_black && ply > 0 && s.opp_fives == 0;
         if s.opp_fives > 0 {
             // Only a defence can save the game (our own five was handled before).
             // Under caro there are often two, the five point and the point past it,
@@ -2241,7 +2257,7 @@ impl Searcher {
             } else if i as u16 == counter {
                 score += TACTICAL / 16;
             }
-            if renju_black && b.forbidden_at(i) {
+            if renju_black && ply == 0 && b.forbidden_at(i) {
                 continue;
             }
             list.push((i as u16, score));
@@ -2267,9 +2283,24 @@ impl Searcher {
 
     /// Moves the best of the moves from `k` on into place `k` and returns it (a lazy
     /// selection sort: most nodes cut off after a few moves). Ties go to the lower cell
-    /// index, so the order, and the bench, is deterministic.
+    /// index, so the order, and the bench, is deterministic. A foul it meets
+    /// (`fouls_unchecked`) leaves the list; `None` when no move is left.
+    #[inline(always)]
+    fn pick(&mut self, b: &Board, ply: usize, k: usize) -> Option<(u16, i32)> {
+        while k < self.moves[ply].len() {
+            let picked = self.select(ply, k);
+            if !(self.fouls_unchecked[ply] && b.forbidden_at(picked.0 as usize)) {
+                return Some(picked);
+            }
+            // A foul for black: gone from the list, the order of the rest kept.
+            self.moves[ply].remove(k);
+        }
+        None
+    }
+
+    /// `pick`'s ordering step: the best of the moves from `k` on, moved into place `k`.
     #[inline]
-    fn pick(&mut self, ply: usize, k: usize) -> (u16, i32) {
+    fn select(&mut self, ply: usize, k: usize) -> (u16, i32) {
         let list = &mut self.moves[ply];
         if k >= LAZY_PICKS {
             // No cut-off yet: this is probably an all-node, so sort the rest once.
@@ -2280,8 +2311,8 @@ impl Searcher {
         }
         let mut best = k;
         for j in k + 1..list.len() {
-            let (a, b) = (list[j], list[best]);
-            if a.1 > b.1 || (a.1 == b.1 && a.0 < b.0) {
+            let (a, c) = (list[j], list[best]);
+            if a.1 > c.1 || (a.1 == c.1 && a.0 < c.0) {
                 best = j;
             }
         }
