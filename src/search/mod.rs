@@ -710,10 +710,18 @@ pub struct Params {
     ///   368, 120, 123], +16.1 [+2.3, +30.1] (LLR 2.22 of 2.94, stopped by the
     ///   clock) and 1243 games, 621 pairs [74, 94, 271, 99, 83], +6.4 [-9.3, +22.2];
     ///   together 2860 games, 1429 pairs [168, 197, 639, 219, 206], +11.9 [+1.5,
-    ///   +22.3]: on under caro.
+    ///   +22.3]: on under caro;
+    /// - from depth 7 under standard: with 150, 1388 games, 694 pairs [96, 30, 441, 27,
+    ///   100], +1.3 [-13.0, +15.5], stopped; with 250 (`probcut_margin_standard`; its
+    ///   depth-12 trees 179.7K to 140.1K nodes), 1350 games, 675 pairs [72, 35, 420,
+    ///   37, 111], +20.6 [+6.4, +34.9], H1: on under standard with that margin;
+    /// - from depth 7 under renju: with 150, 687 games, 343 pairs [57, 15, 217, 8, 46],
+    ///   -14.7 [-35.5, +6.0], stopped.
     pub probcut: i32,
-    /// ... with this margin over beta ...
+    /// ... with this margin over beta (under standard `probcut_margin_standard`) ...
     pub probcut_margin: i32,
+    /// ... or this one under standard ...
+    pub probcut_margin_standard: i32,
     /// ... from this depth ...
     pub probcut_depth: i32,
     /// ... trying at most this many moves (at most `LAZY_PICKS`).
@@ -836,6 +844,7 @@ impl Params {
         threat_mask: 1,
         probcut: 1,
         probcut_margin: 150,
+        probcut_margin_standard: 250,
         probcut_depth: 7,
         probcut_moves: 2,
     };
@@ -905,6 +914,7 @@ impl Params {
             "vcf_stand_pat" => self.vcf_stand_pat = v,
             "probcut" => self.probcut = v,
             "probcut_margin" => self.probcut_margin = v,
+            "probcut_margin_standard" => self.probcut_margin_standard = v,
             "probcut_depth" => self.probcut_depth = v,
             "probcut_moves" => self.probcut_moves = v,
             _ => return false,
@@ -919,6 +929,15 @@ impl Params {
             Rule::Standard => self.lmr_log_div_standard,
             Rule::Renju => self.lmr_log_div_renju,
             _ => self.lmr_log_div,
+        }
+    }
+
+    /// ProbCut's margin over beta under `rule` (`probcut_margin`, or under standard
+    /// `probcut_margin_standard`).
+    pub fn probcut_margin_for(&self, rule: Rule) -> i32 {
+        match rule {
+            Rule::Standard => self.probcut_margin_standard,
+            _ => self.probcut_margin,
         }
     }
 
@@ -1128,8 +1147,10 @@ pub struct Searcher {
     lmr_early: bool,
     /// `Params::quick_win` for the current search.
     quick_win: bool,
-    /// `Params::probcut` for the current search.
+    /// `Params::probcut` for the current search ...
     probcut: bool,
+    /// ... and its margin over beta.
+    probcut_margin: Score,
     /// The threat-mask values the evaluation adds in the current search
     /// (`Params::threat_mask`), if any.
     mask_values: Option<&'static [i32; THREAT_MASKS]>,
@@ -1227,6 +1248,7 @@ impl Searcher {
             lmr_early: false,
             quick_win: false,
             probcut: false,
+            probcut_margin: 0,
             mask_values: None,
             threes_from: 0,
             lmp_depth: 0,
@@ -1369,6 +1391,7 @@ impl Searcher {
         self.lmr_early = lean(self.params.lmr_early);
         self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
         self.probcut = Params::on_for(self.params.probcut, board, &PROBCUT_RULES);
+        self.probcut_margin = self.params.probcut_margin_for(board.rule());
         self.mask_values = self.mask_values_for(board);
         self.threes_from = if up_to_15x15(board) {
             self.params.lmr_threes_from
@@ -2125,7 +2148,7 @@ impl Searcher {
         tt_score: Option<(Score, Bound)>,
         stop: &AtomicBool,
     ) -> Option<Score> {
-        let pcb = beta + self.params.probcut_margin;
+        let pcb = beta + self.probcut_margin;
         if matches!(tt_score, Some((t, Bound::Upper | Bound::Exact)) if t < pcb) {
             // The table already says no move reaches it.
             return None;
@@ -2572,7 +2595,7 @@ const THREAT_MASK_LARGE_RULES: [Rule; 4] =
     [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju];
 
 /// The rules under which `probcut` 1 turns the switch on, on boards up to 15x15.
-const PROBCUT_RULES: [Rule; 1] = [Rule::Caro];
+const PROBCUT_RULES: [Rule; 2] = [Rule::Caro, Rule::Standard];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
@@ -2950,7 +2973,8 @@ mod tests {
     /// from 34.5K to 43.5K nodes, while it shrinks the depth-14 trees of
     /// std15-middle, renju15-middle and caro15-middle from 351K to 57K, 237K to 146K
     /// and 860K to 383K), the tree is the same as without it while its depth is out of
-    /// reach, and 1 turns it on under caro up to 15x15 only.
+    /// reach, 1 turns it on under caro and standard up to 15x15 only, and standard
+    /// takes its own margin.
     #[test]
     fn probcut_follows_its_parameters() {
         let mut b = Board::new(15, 15, Rule::Freestyle);
@@ -2958,13 +2982,14 @@ mod tests {
             b.play(m).unwrap();
         }
         let stop = AtomicBool::new(false);
-        let nodes = |depth: i32, switch: i64| {
+        let run = |b: &Board, depth: i32, name: &str, v: i64| {
             let mut p = Params::DEFAULT;
-            assert!(p.set("probcut", switch) && p.set("probcut_depth", 5));
+            assert!(p.set("probcut_depth", 5) && p.set(name, v));
             let mut s = Searcher::new(1 << 20);
             s.set_params(p);
-            s.search(&b, &Limits::depth(depth), &stop).unwrap().nodes
+            s.search(b, &Limits::depth(depth), &stop).unwrap().nodes
         };
+        let nodes = |depth: i32, switch: i64| run(&b, depth, "probcut", switch);
         let (off, on) = (nodes(9, 0), nodes(9, 2));
         assert_ne!(on, off, "ProbCut changed nothing");
         assert_eq!(
@@ -2973,15 +2998,28 @@ mod tests {
             "no node is 5 plies from the horizon"
         );
         assert_eq!(nodes(9, 1), off, "1 leaves it off under freestyle");
+        // Under standard the tree follows `probcut_margin_standard`, not `probcut_margin`.
+        let mut std = Board::new(15, 15, Rule::Standard);
+        for m in crate::bench::parse_moves("7,7 5,5 7,5 7,4 9,5 6,4 8,5 6,5") {
+            std.play(m).unwrap();
+        }
+        let std_nodes = |name: &str, margin: i64| run(&std, 9, name, margin);
+        let base = std_nodes("probcut_margin", Params::DEFAULT.probcut_margin.into());
+        assert_eq!(
+            std_nodes("probcut_margin", 40),
+            base,
+            "standard's own margin"
+        );
+        assert_ne!(
+            std_nodes("probcut_margin_standard", 40),
+            base,
+            "standard's margin"
+        );
         for rule in Rule::ALL {
             for size in [15, 20] {
                 let b = Board::new(size, size, rule);
-                let caro15 = size == 15 && tuned_rule(rule) == Rule::Caro;
-                assert_eq!(
-                    Params::on_for(1, &b, &PROBCUT_RULES),
-                    caro15,
-                    "{rule:?} {size}"
-                );
+                let on = size == 15 && matches!(tuned_rule(rule), Rule::Caro | Rule::Standard);
+                assert_eq!(Params::on_for(1, &b, &PROBCUT_RULES), on, "{rule:?} {size}");
             }
         }
     }
