@@ -710,13 +710,16 @@ pub struct Params {
     ///   368, 120, 123], +16.1 [+2.3, +30.1] (LLR 2.22 of 2.94, stopped by the
     ///   clock) and 1243 games, 621 pairs [74, 94, 271, 99, 83], +6.4 [-9.3, +22.2];
     ///   together 2860 games, 1429 pairs [168, 197, 639, 219, 206], +11.9 [+1.5,
-    ///   +22.3]: on under caro;
+    ///   +22.3]: on under caro; then 200 against 150 under caro, 1609 games, 804
+    ///   pairs [96, 97, 370, 123, 118], +15.1 [+1.3, +29.0] (LLR 2.03, stopped by the
+    ///   clock): `probcut_margin` 200;
     /// - from depth 7 under standard: with 150, 1388 games, 694 pairs [96, 30, 441, 27,
     ///   100], +1.3 [-13.0, +15.5], stopped; with 250 (`probcut_margin_standard`; its
     ///   depth-12 trees 179.7K to 140.1K nodes), 1350 games, 675 pairs [72, 35, 420,
     ///   37, 111], +20.6 [+6.4, +34.9], H1: on under standard with that margin;
     /// - from depth 7 under renju: with 150, 687 games, 343 pairs [57, 15, 217, 8, 46],
-    ///   -14.7 [-35.5, +6.0], stopped.
+    ///   -14.7 [-35.5, +6.0]; with 250, 646 games, 323 pairs [42, 17, 210, 11, 43],
+    ///   -2.2 [-22.4, +18.1]; both stopped.
     pub probcut: i32,
     /// ... with this margin over beta (under standard `probcut_margin_standard`) ...
     pub probcut_margin: i32,
@@ -843,7 +846,7 @@ impl Params {
         history_age: 0,
         threat_mask: 1,
         probcut: 1,
-        probcut_margin: 150,
+        probcut_margin: 200,
         probcut_margin_standard: 250,
         probcut_depth: 7,
         probcut_moves: 2,
