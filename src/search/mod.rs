@@ -710,9 +710,12 @@ pub struct Params {
     ///   368, 120, 123], +16.1 [+2.3, +30.1] (LLR 2.22 of 2.94, stopped by the
     ///   clock) and 1243 games, 621 pairs [74, 94, 271, 99, 83], +6.4 [-9.3, +22.2];
     ///   together 2860 games, 1429 pairs [168, 197, 639, 219, 206], +11.9 [+1.5,
-    ///   +22.3]: on under caro; then 200 against 150 under caro, 1609 games, 804
+    ///   +22.3]: on under caro. Then 200 against 150 under caro, 1609 games, 804
     ///   pairs [96, 97, 370, 123, 118], +15.1 [+1.3, +29.0] (LLR 2.03, stopped by the
-    ///   clock): `probcut_margin` 200;
+    ///   clock), but not taken: one run short of H1, and at 200 the depth-16 tree of
+    ///   caro15-middle grows from 0.93M to 3.59M nodes (1 s reaches depth 14, not
+    ///   16), so games at longer time may well go the other way; to be played at a
+    ///   longer time;
     /// - from depth 7 under standard: with 150, 1388 games, 694 pairs [96, 30, 441, 27,
     ///   100], +1.3 [-13.0, +15.5], stopped; with 250 (`probcut_margin_standard`; its
     ///   depth-12 trees 179.7K to 140.1K nodes), 1350 games, 675 pairs [72, 35, 420,
@@ -846,7 +849,7 @@ impl Params {
         history_age: 0,
         threat_mask: 1,
         probcut: 1,
-        probcut_margin: 200,
+        probcut_margin: 150,
         probcut_margin_standard: 250,
         probcut_depth: 7,
         probcut_moves: 2,
