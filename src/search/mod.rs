@@ -1108,9 +1108,6 @@ pub struct Searcher {
     /// The threat class each ply's move made for its mover, on the current path.
     made: [Threat; MAX_PLY + 1],
     moves: Vec<Vec<(u16, i32)>>,
-    /// Renju: black's fouls are still in `moves[ply]`, for `pick` to drop as it meets
-    /// them.
-    fouls_unchecked: [bool; MAX_PLY + 1],
     pv: Vec<[u16; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     nodes: u64,
@@ -1221,7 +1218,6 @@ impl Searcher {
             killers: [[NO_MOVE; 2]; MAX_PLY + 1],
             counter: vec![[NO_MOVE; 2]; 64 * 64],
             made: [Threat::None; MAX_PLY + 1],
-            fouls_unchecked: [false; MAX_PLY + 1],
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -1900,7 +1896,7 @@ impl Searcher {
         // `scripts/middle15.txt` from 5.75M to 5.79M nodes and saved no time (whole
         // process, 7 pairs: median cpu ratio 1.010).
         self.gen_moves(b, &s, ply, tt_move);
-        let no_move = if self.fouls_unchecked[ply] {
+        let no_move = if fouls_deferred(b, ply) {
             self.pick(b, ply, 0).is_none()
         } else {
             self.moves[ply].is_empty()
@@ -2203,11 +2199,6 @@ impl Searcher {
         let me = b.side_to_move();
         let opp = me.opp();
         let renju_black = b.has_fouls(me);
-        // Inside the tree black's fouls are dropped by `pick` as it meets them: most
-        // candidates are never searched, and the foul test is the costly part of
-        // generation under renju. At the root they go at once (the root's list is
-        // counted and copied).
-        self.fouls_unchecked[ply] = renju_black && ply > 0 && s.opp_fives == 0;
         if s.opp_fives > 0 {
             // Only a defence can save the game (our own five was handled before).
             // Under caro there are often two, the five point and the point past it,
@@ -2228,6 +2219,7 @@ impl Searcher {
             self.moves[ply] = list;
             return;
         }
+        let drop_fouls = renju_black && !fouls_deferred(b, ply);
         let killers = self.killers[ply];
         let counter = if self.countermove {
             b.last_move_of(opp)
@@ -2286,7 +2278,7 @@ impl Searcher {
             } else if i as u16 == counter {
                 score += TACTICAL / 16;
             }
-            if renju_black && ply == 0 && b.forbidden_at(i) {
+            if drop_fouls && b.forbidden_at(i) {
                 continue;
             }
             list.push((i as u16, score));
@@ -2313,12 +2305,12 @@ impl Searcher {
     /// Moves the best of the moves from `k` on into place `k` and returns it (a lazy
     /// selection sort: most nodes cut off after a few moves). Ties go to the lower cell
     /// index, so the order, and the bench, is deterministic. A foul it meets
-    /// (`fouls_unchecked`) leaves the list; `None` when no move is left.
+    /// ([`fouls_deferred`]) leaves the list; `None` when no move is left.
     #[inline(always)]
     fn pick(&mut self, b: &Board, ply: usize, k: usize) -> Option<(u16, i32)> {
         while k < self.moves[ply].len() {
             let picked = self.select(ply, k);
-            if !(self.fouls_unchecked[ply] && b.forbidden_at(picked.0 as usize)) {
+            if !(fouls_deferred(b, ply) && b.forbidden_at(picked.0 as usize)) {
                 return Some(picked);
             }
             // A foul for black: gone from the list, the order of the rest kept.
@@ -2405,6 +2397,16 @@ impl Stability {
 
 /// Moves picked one by one before the rest of the list is sorted.
 const LAZY_PICKS: usize = 3;
+
+/// Whether black's fouls at `ply` are left in the move list for `pick` to drop as it
+/// meets them (under renju inside the tree: most candidates are never searched, and the
+/// foul test is the costly part of generation). At the root they go at once, as the
+/// root's list is counted and copied. (The few five defences are filtered at once
+/// everywhere; `pick` finds no foul among them.)
+#[inline]
+fn fouls_deferred(b: &Board, ply: usize) -> bool {
+    ply > 0 && b.has_fouls(b.side_to_move())
+}
 
 /// How much shallower ProbCut's searches are (see [`Params::probcut`]).
 const PROBCUT_REDUCTION: i32 = 4;
@@ -2983,10 +2985,14 @@ mod tests {
     /// takes its own margin.
     #[test]
     fn probcut_follows_its_parameters() {
-        let mut b = Board::new(15, 15, Rule::Freestyle);
-        for m in crate::bench::parse_moves("7,7 5,5 7,5 7,4 9,5 6,4 8,5 6,5") {
-            b.play(m).unwrap();
-        }
+        let position = |rule: Rule| {
+            let mut b = Board::new(15, 15, rule);
+            for m in crate::bench::parse_moves("7,7 5,5 7,5 7,4 9,5 6,4 8,5 6,5") {
+                b.play(m).unwrap();
+            }
+            b
+        };
+        let b = position(Rule::Freestyle);
         let stop = AtomicBool::new(false);
         let run = |b: &Board, depth: i32, name: &str, v: i64| {
             let mut p = Params::DEFAULT;
@@ -3005,10 +3011,7 @@ mod tests {
         );
         assert_eq!(nodes(9, 1), off, "1 leaves it off under freestyle");
         // Under standard the tree follows `probcut_margin_standard`, not `probcut_margin`.
-        let mut std = Board::new(15, 15, Rule::Standard);
-        for m in crate::bench::parse_moves("7,7 5,5 7,5 7,4 9,5 6,4 8,5 6,5") {
-            std.play(m).unwrap();
-        }
+        let std = position(Rule::Standard);
         let std_nodes = |name: &str, margin: i64| run(&std, 9, name, margin);
         let base = std_nodes("probcut_margin", Params::DEFAULT.probcut_margin.into());
         assert_eq!(
