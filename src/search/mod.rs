@@ -722,12 +722,18 @@ pub struct Params {
     ///   37, 111], +20.6 [+6.4, +34.9], H1: on under standard with that margin;
     /// - from depth 7 under renju: with 150, 687 games, 343 pairs [57, 15, 217, 8, 46],
     ///   -14.7 [-35.5, +6.0]; with 250, 646 games, 323 pairs [42, 17, 210, 11, 43],
-    ///   -2.2 [-22.4, +18.1]; both stopped.
+    ///   -2.2 [-22.4, +18.1]; both stopped; with 350 (`probcut_margin_renju`; its
+    ///   depth-12 trees 2.72M to 2.06M nodes in all), 1905 games, 952 pairs [108, 25,
+    ///   643, 25, 151], +15.7 [+3.9, +27.5], H1: on under renju with that margin. In
+    ///   1M nodes (about a second) the median depth reached on the twelve renju
+    ///   positions of `scripts/middle15.txt` goes from 15 to 17 (`bench nodes=1000000`).
     pub probcut: i32,
-    /// ... with this margin over beta (under standard `probcut_margin_standard`) ...
+    /// ... with this margin over beta (under standard and renju their own, below) ...
     pub probcut_margin: i32,
     /// ... or this one under standard ...
     pub probcut_margin_standard: i32,
+    /// ... or this one under renju ...
+    pub probcut_margin_renju: i32,
     /// ... from this depth ...
     pub probcut_depth: i32,
     /// ... trying at most this many moves (at most `LAZY_PICKS`).
@@ -851,6 +857,7 @@ impl Params {
         probcut: 1,
         probcut_margin: 150,
         probcut_margin_standard: 250,
+        probcut_margin_renju: 350,
         probcut_depth: 7,
         probcut_moves: 2,
     };
@@ -921,6 +928,7 @@ impl Params {
             "probcut" => self.probcut = v,
             "probcut_margin" => self.probcut_margin = v,
             "probcut_margin_standard" => self.probcut_margin_standard = v,
+            "probcut_margin_renju" => self.probcut_margin_renju = v,
             "probcut_depth" => self.probcut_depth = v,
             "probcut_moves" => self.probcut_moves = v,
             _ => return false,
@@ -939,10 +947,11 @@ impl Params {
     }
 
     /// ProbCut's margin over beta under `rule` (`probcut_margin`, or under standard
-    /// `probcut_margin_standard`).
+    /// and renju `probcut_margin_standard` and `probcut_margin_renju`).
     pub fn probcut_margin_for(&self, rule: Rule) -> i32 {
         match rule {
             Rule::Standard => self.probcut_margin_standard,
+            Rule::Renju => self.probcut_margin_renju,
             _ => self.probcut_margin,
         }
     }
@@ -2603,7 +2612,7 @@ const THREAT_MASK_LARGE_RULES: [Rule; 4] =
     [Rule::Freestyle, Rule::Standard, Rule::Caro, Rule::Renju];
 
 /// The rules under which `probcut` 1 turns the switch on, on boards up to 15x15.
-const PROBCUT_RULES: [Rule; 2] = [Rule::Caro, Rule::Standard];
+const PROBCUT_RULES: [Rule; 3] = [Rule::Caro, Rule::Standard, Rule::Renju];
 
 /// The rules under which `quick_win` 1 turns the switch on, on boards up to 15x15.
 const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
@@ -2981,8 +2990,8 @@ mod tests {
     /// from 34.5K to 43.5K nodes, while it shrinks the depth-14 trees of
     /// std15-middle, renju15-middle and caro15-middle from 351K to 57K, 237K to 146K
     /// and 860K to 383K), the tree is the same as without it while its depth is out of
-    /// reach, 1 turns it on under caro and standard up to 15x15 only, and standard
-    /// takes its own margin.
+    /// reach, 1 turns it on under caro, standard and renju up to 15x15 only, and
+    /// standard and renju take their own margins.
     #[test]
     fn probcut_follows_its_parameters() {
         let position = |rule: Rule| {
@@ -3010,24 +3019,27 @@ mod tests {
             "no node is 5 plies from the horizon"
         );
         assert_eq!(nodes(9, 1), off, "1 leaves it off under freestyle");
-        // Under standard the tree follows `probcut_margin_standard`, not `probcut_margin`.
-        let std = position(Rule::Standard);
-        let std_nodes = |name: &str, margin: i64| run(&std, 9, name, margin);
-        let base = std_nodes("probcut_margin", Params::DEFAULT.probcut_margin.into());
-        assert_eq!(
-            std_nodes("probcut_margin", 40),
-            base,
-            "standard's own margin"
-        );
-        assert_ne!(
-            std_nodes("probcut_margin_standard", 40),
-            base,
-            "standard's margin"
-        );
+        // Under standard and renju the tree follows the rule's own margin, not
+        // `probcut_margin`.
+        for (rule, own) in [
+            (Rule::Standard, "probcut_margin_standard"),
+            (Rule::Renju, "probcut_margin_renju"),
+        ] {
+            let b = position(rule);
+            let nodes = |name: &str, margin: i64| run(&b, 9, name, margin);
+            let base = nodes("probcut_margin", Params::DEFAULT.probcut_margin.into());
+            assert_eq!(
+                nodes("probcut_margin", 40),
+                base,
+                "{rule:?}: not the shared margin"
+            );
+            assert_ne!(nodes(own, 40), base, "{rule:?}: its own margin");
+        }
         for rule in Rule::ALL {
             for size in [15, 20] {
                 let b = Board::new(size, size, rule);
-                let on = size == 15 && matches!(tuned_rule(rule), Rule::Caro | Rule::Standard);
+                let on = size == 15
+                    && matches!(tuned_rule(rule), Rule::Caro | Rule::Standard | Rule::Renju);
                 assert_eq!(Params::on_for(1, &b, &PROBCUT_RULES), on, "{rule:?} {size}");
             }
         }
