@@ -7,6 +7,7 @@ mod vcf;
 mod vct;
 
 use crate::board::{threat_mask_table, Board, Threat, THREAT_MASKS};
+use crate::cellset::CellSet;
 use crate::pattern::Pattern;
 use crate::tt::{Bound, TransTable};
 use crate::types::{is_mate, loss_in, win_in, Color, Pos, Rule, Score, INFINITY, WIN, WIN_MIN};
@@ -2220,7 +2221,7 @@ impl Searcher {
             // it beats alpha): 577.5K (two plies: 725.1K); at 100 ms/move, three
             // runs, 751 games, 374 pairs [52, 41, 189, 46, 46], -3.3 Elo [-23.2,
             // +16.7], stopped.
-            for i in five_defences(b, opp) {
+            for i in five_defences(b, opp).iter() {
                 if !(renju_black && b.forbidden_at(i)) {
                     list.push((i as u16, TACTICAL));
                 }
@@ -2747,35 +2748,53 @@ fn is_caro(b: &Board) -> bool {
 }
 
 /// The empty cells where the side to move (the defender) stops every five of
-/// `attacker`. Outside caro that is the five point when there is exactly one, and
-/// nothing when there are two. Under caro a five blocked at both ends by the opponent
-/// does not win, so the cells along the fives' lines are tried one by one (see
+/// `attacker`, as a set (in cell order, and no allocation at the many nodes that ask).
+/// Outside caro that is the five point when there is exactly one, and nothing when
+/// there are two. Under caro a five blocked at both ends by the opponent does not win,
+/// so the cells along the fives' lines are tried one by one (see
 /// [`Board::stone_stops_fives`]).
-fn five_defences(b: &Board, attacker: Color) -> Vec<usize> {
-    let points: Vec<usize> = b.five_cells(attacker).collect();
+fn five_defences(b: &Board, attacker: Color) -> CellSet {
+    let mut out = b.empty_cell_set();
+    let mut fives = b.five_cells(attacker);
+    let Some(first) = fives.next() else {
+        return out;
+    };
     if !is_caro(b) {
-        return if points.len() == 1 {
-            points
-        } else {
-            Vec::new()
-        };
+        if fives.next().is_none() {
+            out.set(first, true);
+        }
+        return out;
     }
-    // A five can only be killed on the line where it is a five. The set keeps the
-    // candidates once each and in cell order.
-    let mut cands = b.empty_cell_set();
-    for &p in &points {
-        cands.set(p, true);
-        let pat = b.info(p, attacker).pat;
-        for (d, _) in pat.iter().enumerate().filter(|(_, &x)| x == Pattern::F5) {
-            for q in b.line_cells(p, d, 5).filter(|&q| b.is_empty_at(q)) {
-                cands.set(q, true);
+    // Every five point, kept inline unless there are many.
+    let (mut few, mut many, mut n) = ([0usize; 8], Vec::new(), 0);
+    for p in b.five_cells(attacker) {
+        if n < few.len() {
+            few[n] = p;
+        } else {
+            if n == few.len() {
+                many.extend_from_slice(&few);
             }
+            many.push(p);
+        }
+        n += 1;
+    }
+    let points = if n <= few.len() { &few[..n] } else { &many[..] };
+    // A five can only be killed on the line where it is a five, and a defence must kill
+    // the first point's fives too: it is that point or on one of its five lines.
+    out.set(first, true);
+    let pat = b.info(first, attacker).pat;
+    for d in (0..4).filter(|&d| pat[d] == Pattern::F5) {
+        for q in b.line_cells(first, d, 5).filter(|&q| b.is_empty_at(q)) {
+            out.set(q, true);
         }
     }
-    cands
-        .iter()
-        .filter(|&r| b.stone_stops_fives(r, attacker, &points))
-        .collect()
+    let cands = out;
+    for r in cands.iter() {
+        if !b.stone_stops_fives(r, attacker, points) {
+            out.set(r, false);
+        }
+    }
+    out
 }
 
 /// True if the side to move has an open or double four it may legally play.
@@ -2984,6 +3003,66 @@ mod tests {
         let mut p = Params::DEFAULT;
         assert!(p.set("iteration_growth_turn", 2));
         assert_eq!((p.iteration_growth_turn, p.iteration_growth), (2, 1));
+    }
+
+    /// `five_defences` against a recount: the cells where a defender's stone leaves
+    /// the attacker no five (placed and counted), under caro; elsewhere the lone five
+    /// point, or nothing when there are two. Random positions under every rule, and a
+    /// caro position with more five points than the list keeps inline.
+    #[test]
+    fn five_defences_match_placing_the_stone() {
+        let expected = |b: &Board, attacker: Color| -> Vec<usize> {
+            let points: Vec<usize> = b.five_cells(attacker).collect();
+            if !is_caro(b) {
+                return if points.len() == 1 {
+                    points
+                } else {
+                    Vec::new()
+                };
+            }
+            let empty = b.cell_indices().filter(|&i| b.is_empty_at(i));
+            empty
+                .filter(|&r| {
+                    let mut played = b.clone();
+                    played.set_side_to_move(attacker.opp());
+                    played.make(r);
+                    played.threat_count(attacker, Threat::Five) == 0
+                })
+                .collect()
+        };
+        let check = |b: &Board, attacker: Color| -> usize {
+            let got: Vec<usize> = five_defences(b, attacker).iter().collect();
+            assert_eq!(got, expected(b, attacker), "{:?} {b:?}", b.rule());
+            got.len()
+        };
+        let mut rng = crate::types::XorShift(0x2545_F491_4F6C_DD1D);
+        let mut found = [0usize; 3];
+        for rule in Rule::ALL {
+            for _ in 0..300 {
+                let mut b = Board::new(9, 9, rule);
+                for _ in 0..rng.below(40) + 5 {
+                    let empty: Vec<usize> =
+                        b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
+                    b.make(empty[rng.below(empty.len())]);
+                }
+                for attacker in [Color::Black, Color::White] {
+                    if b.threat_count(attacker, Threat::Five) > 0 {
+                        found[check(&b, attacker).min(2)] += 1;
+                    }
+                }
+            }
+        }
+        let [none, one, several] = found;
+        assert!(none > 100 && one > 100 && several > 10, "{found:?}");
+        // Six rows of four black stones: twelve five points, which no stone stops.
+        let mut b = Board::new(15, 15, Rule::Caro);
+        for y in (0..12).step_by(2) {
+            for x in 5..9 {
+                b.place(Pos::new(x, y), Color::Black).unwrap();
+            }
+        }
+        assert_eq!(b.five_cells(Color::Black).count(), 12);
+        assert_eq!(check(&b, Color::Black), 0);
     }
 
     /// ProbCut acts when switched on (here, from depth 5, it grows this depth-9 tree

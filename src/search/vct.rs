@@ -113,7 +113,7 @@ impl Searcher {
         }
         let renju_black = b.has_fouls(defender);
         let replies: Vec<usize> = if b.threat_count(attacker, Threat::Five) > 0 {
-            super::five_defences(b, attacker)
+            super::five_defences(b, attacker).iter().collect()
         } else if super::has_real_three(b, attacker) {
             // The likeliest refutations first (one is enough): the attacker's best
             // points, then the defender's strongest counter-threats.
