@@ -727,7 +727,15 @@ pub struct Params {
     ///   depth-12 trees 2.72M to 2.06M nodes in all), 1905 games, 952 pairs [108, 25,
     ///   643, 25, 151], +15.7 [+3.9, +27.5], H1: on under renju with that margin. In
     ///   1M nodes (about a second) the median depth reached on the twelve renju
-    ///   positions of `scripts/middle15.txt` goes from 15 to 17 (`bench nodes=1000000`).
+    ///   positions of `scripts/middle15.txt` goes from 15 to 17 (`bench nodes=1000000`);
+    /// - from depth 7 under freestyle with 350 (its depth-12 trees of
+    ///   `scripts/middle15.txt` 127.1K to 111.6K nodes, geometric mean), two runs side
+    ///   by side: 3202 games, 1601 pairs, +6.6 [-2.8, +16.0] (it had reached LLR 2.26)
+    ///   and 595 games, -5.8 [-28.3, +16.6]; together 1898 pairs [262, 67, 1216, 64,
+    ///   289], +4.7 [-4.0, +13.3], stopped: off there. Larger boards, where 1 leaves it
+    ///   off: freestyle 20x20 with 350, 1665 games, 832 pairs [137, 0, 568, 0, 127],
+    ///   -4.2 [-17.5, +9.1]; standard 20x20 with 250, 1028 games, 514 pairs [75, 0, 361,
+    ///   0, 78], +2.0 [-14.4, +18.4]; both stopped.
     pub probcut: i32,
     /// ... with this margin over beta (under standard and renju their own, below) ...
     pub probcut_margin: i32,
