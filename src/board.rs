@@ -2637,6 +2637,18 @@ impl Board {
         Ok(())
     }
 
+    /// A 9x9 board under `rule` with 5 to 44 stones played at random (a test position:
+    /// crowded enough for fours and fives).
+    #[cfg(test)]
+    pub(crate) fn random_9x9(rule: Rule, rng: &mut crate::types::XorShift) -> Board {
+        let mut b = Board::new(9, 9, rule);
+        for _ in 0..rng.below(40) + 5 {
+            let empty: Vec<usize> = b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
+            b.make(empty[rng.below(empty.len())]);
+        }
+        b
+    }
+
     // ------------------------------------------------------------- renju fouls
 
     fn get(&self, i: isize, extra: &[usize]) -> u8 {
@@ -3086,12 +3098,7 @@ mod tests {
         let mut past_the_point = 0;
         for rule in Rule::ALL {
             for _ in 0..300 {
-                let mut b = Board::new(9, 9, rule);
-                for _ in 0..rng.below(40) + 5 {
-                    let empty: Vec<usize> =
-                        b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
-                    b.make(empty[rng.below(empty.len())]);
-                }
+                let b = Board::random_9x9(rule, &mut rng);
                 for attacker in [Color::Black, Color::White] {
                     if b.threat_count(attacker, Threat::Five) == 0 {
                         continue;

@@ -3047,12 +3047,7 @@ mod tests {
         let mut found = [0usize; 3];
         for rule in Rule::ALL {
             for _ in 0..300 {
-                let mut b = Board::new(9, 9, rule);
-                for _ in 0..rng.below(40) + 5 {
-                    let empty: Vec<usize> =
-                        b.cell_indices().filter(|&i| b.is_empty_at(i)).collect();
-                    b.make(empty[rng.below(empty.len())]);
-                }
+                let b = Board::random_9x9(rule, &mut rng);
                 for attacker in [Color::Black, Color::White] {
                     if b.threat_count(attacker, Threat::Five) > 0 {
                         found[check(&b, attacker).min(2)] += 1;
