@@ -179,7 +179,10 @@ pub struct Params {
     /// to 132.1K nodes); rerun, 1545 games, 772 pairs [127, 15, 494, 13, 123], -2.3
     /// [-16.4, +11.9], stopped (it had led by +21.6 at 113 pairs): off there; on at
     /// 200, against off: 635 games, 317 pairs [48, 10, 205, 9, 45], -3.8 [-25.1,
-    /// +17.4], stopped.
+    /// +17.4], stopped. Once ProbCut was on under renju, on at 150 against off: 834
+    /// games, 417 pairs [48, 13, 250, 23, 83], +33.4 [+14.3, +52.8], H1; again, 1318
+    /// games, 659 pairs [75, 23, 423, 22, 116], +21.4 [+6.7, +36.1], H1: on there
+    /// (`MCP_RULES`). Renju15-middle's depth-16 tree 1.135M to 0.465M nodes.
     /// 125 against 150 under freestyle: 664 games, 332 pairs [42, 13, 216, 13, 48],
     /// +6.3 [-13.9, +26.5], stopped; under freestyle 20x20, two runs side by side, 681
     /// games, 340 pairs [64, 0, 232, 1, 43], -21.0 [-41.8, -0.3], stopped.
@@ -1701,7 +1704,16 @@ impl Searcher {
     /// Nor a bonus of 20 for each of the side to move's cells that make a four (not
     /// an open or double one), a tempo for the initiative alone: freestyle at 100
     /// ms/move, 657 games, 328 pairs [47, 16, 215, 7, 43], -9.0 Elo [-29.4, +11.3],
-    /// stopped.
+    /// stopped. Nor a correction history (CITE: Stockfish's correction histories): the
+    /// evaluation of the static pruning (razoring, futility, ProbCut) plus a table entry
+    /// keyed by the side's last two moves, moved toward each quiet node's result by
+    /// (result - evaluation) * depth / 8 with gravity (branch `exp/corr`): depth-12
+    /// trees of `scripts/middle15.txt` freestyle 127.1K to 113.0K nodes, caro 201.0K to
+    /// 167.6K; at 100 ms/move freestyle 1008 games, 504 pairs [85, 15, 312, 19, 73],
+    /// -6.9 [-24.4, +10.5], caro 600 games, 300 pairs [35, 40, 144, 45, 36], +4.1
+    /// [-17.8, +25.9], both stopped. Keyed by the threat mask (standard 140.1K to
+    /// 162.1K) or used at the horizon too (187.4K) it grew the standard trees; both
+    /// together shrank them (121.0K; caro 173.5K, freestyle 126.5K); not played.
     fn evaluate(&self, b: &Board) -> Score {
         let me = b.side_to_move();
         let mut v =
@@ -2630,7 +2642,7 @@ const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 const CONT_ATTACK_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `mcp` 1 turns move count pruning on, on boards up to 15x15 ...
-const MCP_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Standard];
+const MCP_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
 
 /// ... and on larger boards. Renju 20x20 (with the lean set, the wide window and the
 /// forced extension), on against off at 100 ms/move (game pairs, SPRT 0/10): 1528
@@ -3295,8 +3307,8 @@ mod tests {
         };
         let (off, on) = (nodes(0), nodes(Params::DEFAULT.mcp_percent));
         assert!(on < off, "pruned {on} nodes, unpruned {off}");
-        // The default 1 turns it on under freestyle and standard, on 15x15 and 20x20,
-        // and under renju and caro on 20x20; 0 turns it off everywhere.
+        // The default 1 turns it on under freestyle, standard and renju, on 15x15 and
+        // 20x20, and under caro on 20x20; 0 turns it off everywhere.
         for rule in Rule::ALL {
             for size in [15, 20] {
                 let mut b = Board::new(size, size, rule);
@@ -3304,7 +3316,7 @@ mod tests {
                 for (mcp, on) in [
                     (
                         1,
-                        rule == Rule::Freestyle || rule == Rule::Standard || size == 20,
+                        !matches!(rule, Rule::Caro | Rule::CaroStandard) || size == 20,
                     ),
                     (0, false),
                 ] {
