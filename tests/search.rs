@@ -517,7 +517,7 @@ fn the_switches_act_only_where_they_gained() {
             lmr_early: 2,
             quick_win: two(!large && free),
             lmp_deeper: two(caro || !large && std),
-            mcp: two(large || free || std || renju),
+            mcp: 2,
             ..Params::DEFAULT
         }
     };

@@ -148,9 +148,14 @@ pub struct Params {
     ///   trees of `scripts/middle15.txt` 643.6K to 566.1K): 774 games, 387 pairs [53,
     ///   44, 185, 46, 59], +6.3 [-14.1, +26.7], stopped; two more runs beside each
     ///   other, together 184 pairs [31, 19, 90, 19, 25], -11.3 [-41.4, +18.6], and all
-    ///   three 571 pairs [84, 63, 275, 65, 84], +0.6 [-16.3, +17.5], stopped;
+    ///   three 571 pairs [84, 63, 275, 65, 84], +0.6 [-16.3, +17.5], stopped; once
+    ///   ProbCut was on under caro (depth-12 caro trees of `scripts/middle15.txt`
+    ///   201.0K to 175.1K nodes): 616 games, 308 pairs [22, 36, 152, 47, 51], +39.1
+    ///   [+18.0, +60.5], H1; a second run, 389 games, 194 pairs [19, 20, 103, 26,
+    ///   26], +17.9 [-8.4, +44.4], stopped by the clock; both, 502 pairs, +30.9
+    ///   [+14.4, +47.5]: on there (`MCP_RULES`);
     /// - renju: 804 games, 402 pairs [73, 9, 248, 12, 60], -9.9 [-29.9, +10.0],
-    ///   stopped (LLR -1.45).
+    ///   stopped (LLR -1.45); on there too once ProbCut was (see `mcp_percent`).
     ///
     /// Halving the count where the static evaluation has not improved on two plies
     /// before (Rapfi's form) lost under freestyle: 383 games, 191 pairs [33, 9, 120,
@@ -2642,7 +2647,7 @@ const QUICK_WIN_RULES: [Rule; 1] = [Rule::Freestyle];
 const CONT_ATTACK_RULES: [Rule; 1] = [Rule::Freestyle];
 
 /// The rules under which `mcp` 1 turns move count pruning on, on boards up to 15x15 ...
-const MCP_RULES: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+const MCP_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
 
 /// ... and on larger boards. Renju 20x20 (with the lean set, the wide window and the
 /// forced extension), on against off at 100 ms/move (game pairs, SPRT 0/10): 1528
@@ -3307,19 +3312,13 @@ mod tests {
         };
         let (off, on) = (nodes(0), nodes(Params::DEFAULT.mcp_percent));
         assert!(on < off, "pruned {on} nodes, unpruned {off}");
-        // The default 1 turns it on under freestyle, standard and renju, on 15x15 and
-        // 20x20, and under caro on 20x20; 0 turns it off everywhere.
+        // The default 1 turns it on under every rule, on 15x15 and 20x20; 0 turns it
+        // off everywhere.
         for rule in Rule::ALL {
             for size in [15, 20] {
                 let mut b = Board::new(size, size, rule);
                 b.play(Pos::new(7, 7)).unwrap();
-                for (mcp, on) in [
-                    (
-                        1,
-                        !matches!(rule, Rule::Caro | Rule::CaroStandard) || size == 20,
-                    ),
-                    (0, false),
-                ] {
+                for (mcp, on) in [(1, true), (0, false)] {
                     let mut s = Searcher::new(1 << 16);
                     s.set_params(Params {
                         mcp,
