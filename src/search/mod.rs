@@ -187,7 +187,9 @@ pub struct Params {
     /// +17.4], stopped. Once ProbCut was on under renju, on at 150 against off: 834
     /// games, 417 pairs [48, 13, 250, 23, 83], +33.4 [+14.3, +52.8], H1; again, 1318
     /// games, 659 pairs [75, 23, 423, 22, 116], +21.4 [+6.7, +36.1], H1: on there
-    /// (`MCP_RULES`). Renju15-middle's depth-16 tree 1.135M to 0.465M nodes.
+    /// (`MCP_RULES`). Renju15-middle's depth-16 tree 1.135M to 0.465M nodes. Then 125
+    /// against 150 under renju: 570 games, 285 pairs [41, 10, 182, 15, 37], -1.8
+    /// [-23.8, +20.1], stopped.
     /// 125 against 150 under freestyle: 664 games, 332 pairs [42, 13, 216, 13, 48],
     /// +6.3 [-13.9, +26.5], stopped; under freestyle 20x20, two runs side by side, 681
     /// games, 340 pairs [64, 0, 232, 1, 43], -21.0 [-41.8, -0.3], stopped.
