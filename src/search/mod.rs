@@ -743,10 +743,10 @@ pub struct Params {
     ///   by side: 3202 games, 1601 pairs, +6.6 [-2.8, +16.0] (it had reached LLR 2.26)
     ///   and 595 games, -5.8 [-28.3, +16.6]; together 1898 pairs [262, 67, 1216, 64,
     ///   289], +4.7 [-4.0, +13.3], stopped; a third run, 1174 games, 587 pairs [87,
-    ///   18, 374, 16, 92], +2.4 [-13.5, +18.3], stopped: off there. Larger boards, where 1 leaves it
-    ///   off: freestyle 20x20 with 350, 1665 games, 832 pairs [137, 0, 568, 0, 127],
-    ///   -4.2 [-17.5, +9.1]; standard 20x20 with 250, 1028 games, 514 pairs [75, 0, 361,
-    ///   0, 78], +2.0 [-14.4, +18.4]; both stopped.
+    ///   18, 374, 16, 92], +2.4 [-13.5, +18.3], stopped: off there. Larger boards,
+    ///   where 1 leaves it off: freestyle 20x20 with 350, 1665 games, 832 pairs [137,
+    ///   0, 568, 0, 127], -4.2 [-17.5, +9.1]; standard 20x20 with 250, 1028 games, 514
+    ///   pairs [75, 0, 361, 0, 78], +2.0 [-14.4, +18.4]; both stopped.
     pub probcut: i32,
     /// ... with this margin over beta (under standard and renju their own, below) ...
     pub probcut_margin: i32,
