@@ -2793,9 +2793,10 @@ fn five_defences(b: &Board, attacker: Color) -> CellSet {
         }
         return out;
     }
-    // Every five point, kept inline unless there are many.
+    // Every five point, kept inline unless there are many (the walk goes on from the
+    // first point rather than reading the four set again).
     let (mut few, mut many, mut n) = ([0usize; 8], Vec::new(), 0);
-    for p in b.five_cells(attacker) {
+    for p in std::iter::once(first).chain(fives) {
         if n < few.len() {
             few[n] = p;
         } else {
