@@ -179,9 +179,9 @@ pub struct Params {
     /// a third run (see `mcp`) accepted H1, and all three together, 2098 pairs [251,
     /// 99, 1341, 90, 317], score +10.2 [+2.1, +18.2]: on there. 200 against 150 under
     /// standard with it on: 691 games, 345 pairs [49, 8, 242, 7, 39], -10.6 [-29.5,
-    /// +8.3], stopped. Under renju, the same: 1402 games, 701 pairs [107, 17, 426, 11, 140],
-    /// +14.9 [-0.6, +30.4], LLR 1.59, stopped by the clock (renju depth-12 trees 169.5K
-    /// to 132.1K nodes); rerun, 1545 games, 772 pairs [127, 15, 494, 13, 123], -2.3
+    /// +8.3], stopped. Under renju, the same: 1402 games, 701 pairs [107, 17, 426, 11,
+    /// 140], +14.9 [-0.6, +30.4], LLR 1.59, stopped by the clock (renju depth-12 trees
+    /// 169.5K to 132.1K nodes); rerun, 1545 games, 772 pairs [127, 15, 494, 13, 123], -2.3
     /// [-16.4, +11.9], stopped (it had led by +21.6 at 113 pairs): off there; on at
     /// 200, against off: 635 games, 317 pairs [48, 10, 205, 9, 45], -3.8 [-25.1,
     /// +17.4], stopped. Once ProbCut was on under renju, on at 150 against off: 834
@@ -270,7 +270,8 @@ pub struct Params {
     /// (game pairs, SPRT 0/10), at 100 ms/move 351 games, 175 pairs [20, 25, 94,
     /// 20, 16], -12.9 Elo [-39.8, +13.8]; at 300 ms/move, two runs together, 583
     /// games, 291 pairs [30, 49, 138, 43, 31], -2.4 [-23.9, +19.1]; all stopped.
-    /// Left at 0.
+    /// Again at 100 ms/move with ProbCut and move count pruning on under caro: 282
+    /// games, 141 pairs [23, 18, 66, 18, 16], -17.3 [-50.9, +16.1], stopped. Left at 0.
     pub lmr_threes_from: i32,
     /// Futility pruning: at non-PV nodes up to `futility_max_depth`, quiet moves are
     /// skipped when the static evaluation plus this much a ply cannot reach alpha
@@ -480,8 +481,8 @@ pub struct Params {
     /// `COUNTERMOVE_RULES` (freestyle and standard) on boards up to 15x15 and of
     /// `COUNTERMOVE_LARGE_RULES` (standard) on larger ones; 2: always; 0: off. At 2,
     /// the depth-13 bench tree went from 3.04M to 2.95M nodes, std15-middle's
-    /// depth-16 one from 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9 Elo [+1.6,
-    /// +14.2] over 3000 pairs (6000 games; SPRT 0/10 LLR 2.76, short of 2.94);
+    /// depth-16 one from 2.17M to 1.46M. At 100 ms/move (game pairs), freestyle: +7.9
+    /// Elo [+1.6, +14.2] over 3000 pairs (6000 games; SPRT 0/10 LLR 2.76, short of 2.94);
     /// standard: +11.3 [+0.7, +22.0] over 1072 pairs in two runs (LLR 2.17,
     /// stopped); renju: -2.1 [-13.8, +9.6] over 902 pairs (LLR -2.00, stopped);
     /// caro: 238 games +111 =12 -115, -5.8 (stopped; it cut the depth-14
@@ -665,7 +666,9 @@ pub struct Params {
     /// - renju: 2650 games, 1325 pairs [183, 24, 875, 32, 211], +8.4 [-2.0, +18.8],
     ///   stopped (LLR 1.21, after 2.31 at 1541 games); rerun twice later, 144 games, 72
     ///   pairs [10, 2, 50, 5, 5], -16.9, and 1121 games, 560 pairs [83, 19, 354, 14,
-    ///   90], +2.8 [-13.6, +19.2], both stopped;
+    ///   90], +2.8 [-13.6, +19.2], both stopped; again with ProbCut and move count
+    ///   pruning on under renju: 294 games, 147 pairs [21, 6, 97, 4, 19], -7.1
+    ///   [-37.4, +23.1], stopped;
     /// - freestyle: 838 games, 419 pairs [55, 11, 285, 14, 54], +0.4 [-17.0, +17.9],
     ///   stopped;
     /// - freestyle 20x20: 609 games, 304 pairs [45, 0, 207, 0, 52], +8.0 [-14.1,
