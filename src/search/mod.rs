@@ -66,7 +66,13 @@ pub struct Params {
     /// defences, 2 halved caro15-middle's depth-15 tree (2.66M to 1.31M nodes; depth
     /// 16 6.81M to 4.42M, still depth 14 in a second) and cut the depth-12 caro trees
     /// of `scripts/middle15.txt` from 294.2K to 259.7K, but against 10 at 100 ms/move
-    /// scored 251 games +97 =31 -123, -36.1 Elo, stopped at LLR -1.09.
+    /// scored 251 games +97 =31 -123, -36.1 Elo, stopped at LLR -1.09. The threat
+    /// search as a whole, played late (the first engine had it before the match
+    /// runner existed): the default against this and `root_vcf_fours` both 0 (no VCF
+    /// at the leaves or the root; a five in one is still seen), at 100 ms/move (game
+    /// pairs, SPRT 0/10): freestyle 204 games, 102 pairs [3, 1, 64, 5, 29], +97.9 Elo
+    /// [+62.1, +135.8], H1; renju 379 games, 189 pairs [17, 3, 109, 4, 56], +73.7
+    /// [+43.5, +105.1], H1.
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off) ...
     pub root_vcf_fours: i32,
