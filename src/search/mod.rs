@@ -735,7 +735,10 @@ pub struct Params {
     ///   clock), but not taken: one run short of H1, and at 200 the depth-16 tree of
     ///   caro15-middle grows from 0.93M to 3.59M nodes (1 s reaches depth 14, not
     ///   16), so games at longer time may well go the other way; to be played at a
-    ///   longer time;
+    ///   longer time. With move count pruning on under caro, 200 no longer deepens
+    ///   that tree (depth 16: 0.78M nodes at 150, 0.69M at 200), so it was played
+    ///   again at 100 ms/move: 670 games, 335 pairs [41, 66, 143, 37, 48], -7.8
+    ///   [-29.6, +14.0], stopped; left at 150;
     /// - from depth 7 under standard: with 150, 1388 games, 694 pairs [96, 30, 441, 27,
     ///   100], +1.3 [-13.0, +15.5], stopped; with 250 (`probcut_margin_standard`; its
     ///   depth-12 trees 179.7K to 140.1K nodes), 1350 games, 675 pairs [72, 35, 420,
