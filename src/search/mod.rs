@@ -646,18 +646,20 @@ pub struct Params {
     /// but caro (never under caro, nor for renju black, see `quick_win`); 0: off.
     /// Depth-12 trees of `scripts/middle15.txt` with 2 against 0: freestyle 267K to
     /// 274K nodes, standard 325K to 346K, renju 282K to 281K. 1 against 0 at 100
-    /// ms/move (game pairs, SPRT 0/10): freestyle 1578 games, 789 pairs [82, 14, 554,
-    /// 23, 116], +17.0 Elo [+4.6, +29.4], H1. 2 against 1 (so on against off) under
-    /// standard: 2165 games, 1082 pairs [132, 32, 739, 25, 154], +5.9 [-5.0, +16.9],
-    /// stopped (LLR 0.30); under renju: 2104 games, 1052 pairs [117, 26, 737, 29,
-    /// 143], +9.1 [-1.6, +19.8], stopped (LLR 1.37, after 2.06 at 1824 games); renju
-    /// again: 868 games, 434 pairs [78, 10, 284, 9, 53], -20.4 [-38.8, -2.2], H0 (both
-    /// renju runs, 1486 pairs: +0.5). Neither showed a gain, so 1 leaves them off; nor
-    /// did freestyle 20x20, 2 against 1: 785 games, 392 pairs [57, 0, 274, 0, 61], +3.5
-    /// [-15.3, +22.4], stopped; nor standard 20x20 (`standard20.txt`), 2 against 1: 2278
-    /// games, 1139 pairs [161, 0, 800, 0, 178], +5.2 [-5.8, +16.2], stopped (LLR 0.06,
-    /// after 2.05 at 1816 games); nor renju 20x20 (`renju20.txt`): 1218 games, 609 pairs
-    /// [87, 0, 434, 0, 88], +0.6 [-14.2, +15.4], stopped.
+    /// ms/move (game pairs, SPRT 0/10): freestyle 1578 games, 789 pairs [82, 14, 554, 23,
+    /// 116], +17.0 Elo [+4.6, +29.4], H1. 2 against 1 (so on against off) under standard:
+    /// 2165 games, 1082 pairs [132, 32, 739, 25, 154], +5.9 [-5.0, +16.9], stopped (LLR
+    /// 0.30), and again with ProbCut and move count pruning on there: 1822 games, 911 pairs
+    /// [111, 41, 599, 36, 124], +4.0 [-7.9, +15.9], stopped (it had led by +16.9 at 144
+    /// pairs); under renju: 2104 games, 1052 pairs [117, 26, 737, 29, 143], +9.1 [-1.6,
+    /// +19.8], stopped (LLR 1.37, after 2.06 at 1824 games); renju again: 868 games, 434
+    /// pairs [78, 10, 284, 9, 53], -20.4 [-38.8, -2.2], H0 (both renju runs, 1486 pairs:
+    /// +0.5). Neither showed a gain, so 1 leaves them off; nor did freestyle 20x20, 2
+    /// against 1: 785 games, 392 pairs [57, 0, 274, 0, 61], +3.5 [-15.3, +22.4], stopped;
+    /// nor standard 20x20 (`standard20.txt`), 2 against 1: 2278 games, 1139 pairs [161, 0,
+    /// 800, 0, 178], +5.2 [-5.8, +16.2], stopped (LLR 0.06, after 2.05 at 1816 games); nor
+    /// renju 20x20 (`renju20.txt`): 1218 games, 609 pairs [87, 0, 434, 0, 88], +0.6 [-14.2,
+    /// +15.4], stopped.
     pub quick_win: i32,
     /// Late move pruning one ply deeper than `lmp_max_depth` (to depth 4 with the
     /// default 3; 1: under the rules of `LMP_DEEPER_RULES`, standard and caro, on
