@@ -459,8 +459,8 @@ fn a_change_of_rule_starts_the_tables_afresh() {
 
 /// Each switch is on by default where its matches gained: `tt_eval` under every rule
 /// on boards up to 15x15, `cont_attack` under freestyle on such boards,
-/// `countermove` under freestyle and standard, `useless_fours` under caro and on
-/// 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
+/// `countermove` under freestyle and standard, `useless_fours` under freestyle and
+/// caro and on 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
 /// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
 /// every rule, on 20x20 under freestyle, `quick_win` under freestyle on boards up
 /// to 15x15, `lmp_deeper` under standard and caro on such boards, and `mcp` under
@@ -509,7 +509,7 @@ fn the_switches_act_only_where_they_gained() {
             cont_attack: two(!large && free),
             countermove: two(std || !large && free),
             plain_blocks: 2,
-            useless_fours: two(large || caro),
+            useless_fours: two(large || free || caro),
             four_three_guard: two(!large && renju),
             three_lines: 0,
             forced_ext: two(!caro),

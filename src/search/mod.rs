@@ -517,23 +517,27 @@ pub struct Params {
     /// caro again after the table fix, 400 pairs [44, 36, 236, 38, 46], +2.6 [-15.1, +20.4]
     /// (stopped). No gain shown alone.
     pub plain_blocks: i32,
-    /// While the opponent has a three, a four of ours that does not stop it (he makes
-    /// no four there) is reduced by two plies when more than four points from his last
-    /// stone and one more when more than four from ours, past the first move at depths
-    /// from `lmr_min_depth` (CITE: Rapfi's reduction of useless defence moves). 1:
-    /// under caro on boards up to 15x15, and on larger boards; 2: always; 0: off. Under
-    /// caro, where a four can be stopped past its five point too, such fours were a
+    /// While the opponent has a three, a four of ours that does not stop it (he makes no
+    /// four there) is reduced by two plies when more than four points from his last stone
+    /// and one more when more than four from ours, past the first move at depths from
+    /// `lmr_min_depth` (CITE: Rapfi's reduction of useless defence moves). 1: under
+    /// freestyle and caro on boards up to 15x15, and on larger boards; 2: always; 0: off.
+    /// Under caro, where a four can be stopped past its five point too, such fours were a
     /// large part of the tree: the depth-13 caro15-middle tree went from 1.56M to 1.00M
-    /// nodes (std15-middle 355K to 298K, renju15-middle 247K to 222K). 2 against 0 at
-    /// 100 ms/move (game pairs, SPRT 0/10), caro: 1003 games +504 =78 -421, 501 pairs
-    /// [58, 24, 289, 38, 92], +28.5 Elo [+11.1, +46.0], H1; standard 2071 games, 1035
-    /// pairs [133, 10, 756, 12, 124], -2.7 [-13.4, +8.0] (LLR -2.60, stopped); renju
-    /// 1685 games, 842 pairs [100, 11, 609, 13, 109], +4.1 [-7.7, +16.0] (LLR -0.24,
-    /// stopped); freestyle 1369 games +683 =29 -657, +6.6 [-11.6, +24.8] (two games at
-    /// a time, LLR 0.48, stopped). Freestyle 20x20 (screened set, after the table fix):
-    /// 2938 games, 1469 pairs [252, 1, 903, 0, 313], +14.3 [+3.3, +25.4], H1. So 1
-    /// turns it on under caro on boards up to 15x15 and on larger boards (where only
-    /// freestyle has been played).
+    /// nodes (std15-middle 355K to 298K, renju15-middle 247K to 222K). 2 against 0 at 100
+    /// ms/move (game pairs, SPRT 0/10), caro: 1003 games +504 =78 -421, 501 pairs [58, 24,
+    /// 289, 38, 92], +28.5 Elo [+11.1, +46.0], H1; standard 2071 games, 1035 pairs [133,
+    /// 10, 756, 12, 124], -2.7 [-13.4, +8.0] (LLR -2.60, stopped); renju 1685 games, 842
+    /// pairs [100, 11, 609, 13, 109], +4.1 [-7.7, +16.0] (LLR -0.24, stopped); freestyle
+    /// 1369 games +683 =29 -657, +6.6 [-11.6, +24.8] (two games at a time, LLR 0.48,
+    /// stopped). Freestyle 20x20 (screened set, after the table fix): 2938 games, 1469
+    /// pairs [252, 1, 903, 0, 313], +14.3 [+3.3, +25.4], H1. Freestyle 15x15 again, with
+    /// ProbCut under caro, standard and renju and move count pruning everywhere: 1800
+    /// games, 900 pairs [97, 31, 598, 41, 133], +15.8 [+4.0, +27.8], H1; a second run
+    /// beside it, 923 games, 461 pairs [53, 10, 314, 18, 66], +12.8 [-3.7, +29.4], stopped
+    /// when the first ended; both 1361 pairs +14.8 [+5.2, +24.5]. So 1 turns it on under
+    /// freestyle and caro on boards up to 15x15 and on larger boards (where only freestyle
+    /// has been played).
     pub useless_fours: i32,
     /// While the opponent has no three but a point where he would make a four and a
     /// three, or two fours, the moves are only our fours, those points, and the points
@@ -2524,7 +2528,7 @@ fn useless_four_reduction(b: &Board, s: &Scan, m: usize) -> i32 {
 }
 
 /// The rules under which `useless_fours` 1 turns the switch on.
-const USELESS_FOUR_RULES: [Rule; 1] = [Rule::Caro];
+const USELESS_FOUR_RULES: [Rule; 2] = [Rule::Freestyle, Rule::Caro];
 
 /// The rules under which `four_three_guard` 1 turns the switch on.
 const FOUR_THREE_RULES: [Rule; 1] = [Rule::Renju];
