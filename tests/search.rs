@@ -457,15 +457,14 @@ fn a_change_of_rule_starts_the_tables_afresh() {
     }
 }
 
-/// Each switch is on by default where its matches gained: `tt_eval` under every rule
-/// on boards up to 15x15, `cont_attack` under freestyle on such boards,
-/// `countermove` under freestyle and standard, `useless_fours` under freestyle and
-/// caro and on 20x20, `four_three_guard` under renju, `forced_ext` under every rule but caro (on
-/// 20x20 too), `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) under
-/// every rule, on 20x20 under freestyle, `quick_win` under freestyle on boards up
-/// to 15x15, `lmp_deeper` under standard and caro on such boards, and `mcp` under
-/// freestyle and standard; on 20x20, standard takes freestyle's set; standard caro
-/// (rule 9) as caro. Elsewhere the
+/// Each switch is on by default where its matches gained (as `on` below lists):
+/// `tt_eval` under every rule on boards up to 15x15 and under standard on 20x20,
+/// `cont_attack` under freestyle on boards up to 15x15, `countermove` under standard
+/// and under freestyle up to 15x15, `useless_fours` under freestyle and caro and on
+/// 20x20, `four_three_guard` under renju up to 15x15, `forced_ext` under every rule
+/// but caro, `plain_blocks`, `lmr_fours` and `lmr_early` (the lean set) and `mcp`
+/// everywhere, `quick_win` under freestyle up to 15x15, and `lmp_deeper` under caro
+/// and under standard up to 15x15; standard caro (rule 9) as caro. Elsewhere the
 /// default search is the one with the switch off, to the node, though every switch
 /// acts there when set to 2.
 #[test]
