@@ -66,11 +66,11 @@ impl Searcher {
         let me = b.side_to_move();
         let opp = me.opp();
         if b.threat_count(me, Threat::Five) > 0 {
-            self.pv[ply][ply] = super::five_point(b, me)? as u16;
+            self.pv[ply][ply] = super::threats::five_point(b, me)? as u16;
             return Some(ply + 1);
         }
         let opp_fives = b.threat_count(opp, Threat::Five);
-        if (opp_fives > 1 && !super::is_caro(b)) || fours <= 0 || ply + 3 >= MAX_PLY {
+        if (opp_fives > 1 && !super::threats::is_caro(b)) || fours <= 0 || ply + 3 >= MAX_PLY {
             return None;
         }
         let renju_black = b.has_fouls(me);
@@ -78,13 +78,15 @@ impl Searcher {
         list.clear();
         if opp_fives > 0 {
             // The opponent has a four: we must stop it, and with a four of our own.
-            for q in super::five_defences(b, opp).iter() {
+            for q in super::threats::five_defences(b, opp).iter() {
                 if b.info(q, me).threat >= Threat::Four {
                     list.push((q as u16, 0));
                 }
             }
         } else {
-            if let Some(i) = super::legal_four_four(b).filter(|_| !super::is_caro(b)) {
+            if let Some(i) =
+                super::threats::legal_four_four(b).filter(|_| !super::threats::is_caro(b))
+            {
                 // An open or double four: the opponent cannot block both points.
                 self.moves[ply] = list;
                 self.pv[ply][ply] = i as u16;
@@ -134,7 +136,7 @@ impl Searcher {
             return None; // not a four after all
         }
         let renju_black = b.has_fouls(defender);
-        let defences = super::five_defences(b, attacker);
+        let defences = super::threats::five_defences(b, attacker);
         // Not here: caro's two defences tried the one that makes the defender most
         // first (its threat class, then its value): caro15-middle's depth-13 to 15
         // trees moved by under 0.2%. There the leaf VCF is about 12% of the nodes

@@ -32,7 +32,7 @@ impl Searcher {
         if self.count_node() {
             self.check_limits_now();
         }
-        if self.aborted || super::is_caro(b) {
+        if self.aborted || super::threats::is_caro(b) {
             return None;
         }
         let me = b.side_to_move();
@@ -76,7 +76,7 @@ impl Searcher {
             1 => {
                 // The defender's four must be blocked; the attack goes on only if a
                 // threat of ours still stands after the block (checked below).
-                if let Some(q) = super::five_point(b, opp) {
+                if let Some(q) = super::threats::five_point(b, opp) {
                     if !(renju_black && b.forbidden_at(q)) {
                         list.push((q as u16, 0));
                     }
@@ -113,8 +113,8 @@ impl Searcher {
         }
         let renju_black = b.has_fouls(defender);
         let replies: Vec<usize> = if b.threat_count(attacker, Threat::Five) > 0 {
-            super::five_defences(b, attacker).iter().collect()
-        } else if super::has_real_three(b, attacker) {
+            super::threats::five_defences(b, attacker).iter().collect()
+        } else if super::threats::has_real_three(b, attacker) {
             // The likeliest refutations first (one is enough): the attacker's best
             // points, then the defender's strongest counter-threats.
             let mut r: Vec<(usize, i32)> = b
