@@ -353,7 +353,7 @@ mod tests {
             let me = b.side_to_move();
             let (cm, co) = (b.census(me), b.census(me.opp()));
             let x = features(&cm, &co, tempo as f64 / 100.0);
-            let masks = Params::DEFAULT.uses_threat_mask(b);
+            let masks = Params::DEFAULT.profile(b).threat_mask;
             let model = dot(&current_weights(b, masks), &x);
             let engine = searcher.static_eval(b) as f64;
             // The engine divides by 100 in integers, rounding toward zero.

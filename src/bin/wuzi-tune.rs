@@ -103,7 +103,7 @@ fn main() {
     // game's board (the games of one fit are meant to share a size).
     let (w, h) = size.unwrap_or((15, 15));
     let board = Board::new(w, h, rule);
-    let masks_on = wuzi::search::Params::DEFAULT.uses_threat_mask(&board);
+    let masks_on = wuzi::search::Params::DEFAULT.profile(&board).threat_mask;
     let w0 = tune::current_weights(&board, masks_on);
     let scale = tune::fit_scale(&train, &w0);
     println!(

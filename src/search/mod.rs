@@ -5,6 +5,7 @@
 
 mod movegen;
 mod params;
+mod profile;
 mod prune;
 mod pvs;
 mod root;
@@ -13,6 +14,7 @@ mod vcf;
 mod vct;
 
 pub use params::Params;
+pub use profile::{Profile, PROFILES};
 
 use prune::{lmr_table, mcp_table};
 
@@ -134,42 +136,19 @@ pub struct Searcher {
     vcf_cache: Vec<vcf::VcfEntry>,
     /// Results of earlier VCT searches (cleared for every new game).
     vct_cache: Vec<vcf::VcfEntry>,
-    /// Late move reduction by depth and move number, for the divisor `lmr_div`
-    /// ([`Params::lmr_div`] of the rule last searched).
+    /// Late move reduction by depth and move number, for the divisor `lmr_div` (the
+    /// profile's `lmr_log_div` when last searched).
     lmr: Box<[[u8; 64]; 64]>,
     lmr_div: i32,
     /// Move count pruning's move counts by depth, for `mcp_percent` (see
-    /// [`mcp_table`]), and whether `Params::mcp` is on for the current search.
+    /// [`mcp_table`]).
     mcp: [usize; 64],
     mcp_percent: i32,
-    mcp_on: bool,
-    /// Three-class moves get history and killers ([`Params::history_threes`] of the
-    /// rule searched).
-    history_threes: bool,
-    /// `tt_eval` and `cont_attack` are on for the board searched (see
-    /// `Params::on_for`).
-    tt_eval: bool,
-    cont_attack: bool,
-    countermove: bool,
-    plain_blocks: bool,
-    useless_fours: bool,
-    four_three_guard: bool,
-    three_lines: bool,
-    forced_ext: bool,
-    lmr_fours: bool,
-    lmr_early: bool,
-    /// `Params::quick_win` for the current search.
-    quick_win: bool,
-    /// `Params::probcut` for the current search ...
-    probcut: bool,
-    /// ... and its margin over beta.
-    probcut_margin: Score,
+    /// The switches and margins in force for the board searched ([`Params::profile`]).
+    prof: Profile,
     /// The threat-mask values the evaluation adds in the current search
     /// (`Params::threat_mask`), if any.
     mask_values: Option<&'static [i32; THREAT_MASKS]>,
-    /// `Params::lmr_threes_from` for the current search (0 on boards larger than
-    /// 15x15).
-    threes_from: i32,
     /// The depth late move pruning reaches in the current search (`lmp_max_depth`,
     /// one more with `lmp_deeper`; 0 when off).
     lmp_depth: i32,
@@ -215,27 +194,12 @@ impl Searcher {
             root_best: None,
             vcf_cache: vec![vcf::VcfEntry::default(); vcf::VCF_CACHE],
             vct_cache: vec![vcf::VcfEntry::default(); vcf::VCF_CACHE],
-            lmr: lmr_table(Params::DEFAULT.lmr_log_div),
-            lmr_div: Params::DEFAULT.lmr_log_div,
+            lmr: lmr_table(PROFILES[0].lmr_log_div),
+            lmr_div: PROFILES[0].lmr_log_div,
             mcp: mcp_table(Params::DEFAULT.mcp_percent),
             mcp_percent: Params::DEFAULT.mcp_percent,
-            mcp_on: false,
-            history_threes: false,
-            tt_eval: false,
-            cont_attack: false,
-            countermove: false,
-            plain_blocks: false,
-            useless_fours: false,
-            four_three_guard: false,
-            three_lines: false,
-            forced_ext: false,
-            lmr_fours: false,
-            lmr_early: false,
-            quick_win: false,
-            probcut: false,
-            probcut_margin: 0,
+            prof: PROFILES[0],
             mask_values: None,
-            threes_from: 0,
             lmp_depth: 0,
             tables_for: None,
         }
@@ -291,7 +255,8 @@ impl Searcher {
     /// The threat-mask values a search of `board` adds, if any (`Params::threat_mask`).
     fn mask_values_for(&self, board: &Board) -> Option<&'static [i32; THREAT_MASKS]> {
         self.params
-            .uses_threat_mask(board)
+            .profile(board)
+            .threat_mask
             .then(|| threat_mask_table(board))
     }
 

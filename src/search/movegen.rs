@@ -38,18 +38,18 @@ impl Searcher {
         }
         let drop_fouls = renju_black && !fouls_deferred(b, ply);
         let killers = self.killers[ply];
-        let counter = if self.countermove {
+        let counter = if self.prof.countermove {
             b.last_move_of(opp)
                 .map_or(NO_MOVE, |prev| self.counter[prev][me.index()])
         } else {
             NO_MOVE
         };
-        let guard = if self.four_three_guard && !s.opp_has_three {
+        let guard = if self.prof.four_three_guard && !s.opp_has_three {
             LineGuard::four_three(b, opp)
         } else {
             LineGuard::default()
         };
-        let three_guard = if self.three_lines && s.opp_has_three {
+        let three_guard = if self.prof.three_lines && s.opp_has_three {
             LineGuard::three(b, opp)
         } else {
             LineGuard::default()
@@ -85,7 +85,7 @@ impl Searcher {
             // moves, the depth-11 trees of 60 other standard positions from self-play
             // (66.0K to 65.5K).
             let mut score = threat + mi.value + oi.value;
-            if threat == 0 || (self.history_threes && threat < FOUR_ORDER) {
+            if threat == 0 || (self.prof.history_threes && threat < FOUR_ORDER) {
                 score += (self.history[i][me.index()] >> 4).min(TACTICAL / 8);
             }
             if i as u16 == tt_move {
@@ -112,7 +112,7 @@ impl Searcher {
     /// a stop of a three when `plain_blocks` is on.
     #[inline]
     pub(super) fn move_class(&self, b: &Board, s: &Scan, i: usize) -> i32 {
-        if self.plain_blocks && is_plain_block(b, s, i) {
+        if self.prof.plain_blocks && is_plain_block(b, s, i) {
             threat_order(Threat::Three, false)
         } else {
             move_threat(b, i)

@@ -3,14 +3,14 @@
 
 use super::movegen::LAZY_PICKS;
 use super::threats::Scan;
-use super::Searcher;
+use super::{Profile, Searcher};
 use crate::board::{Board, Threat};
 use crate::tt::Bound;
-use crate::types::{Rule, Score, WIN_MIN};
+use crate::types::{Score, WIN_MIN};
 use std::sync::atomic::AtomicBool;
 
 impl Searcher {
-    /// ProbCut (see [`Params::probcut`]) over the first moves of the list
+    /// ProbCut (see [`super::Params::probcut`]) over the first moves of the list
     /// `gen_moves` just made for `ply`: the score of a move whose shallower search
     /// beats beta plus the margin, if one does, and 0 if the search was stopped (the
     /// list is left in place for the node's own search, its first picks in order).
@@ -25,7 +25,7 @@ impl Searcher {
         tt_score: Option<(Score, Bound)>,
         stop: &AtomicBool,
     ) -> Option<Score> {
-        let pcb = beta + self.probcut_margin;
+        let pcb = beta + self.prof.probcut_margin;
         if matches!(tt_score, Some((t, Bound::Upper | Bound::Exact)) if t < pcb) {
             // The table already says no move reaches it.
             return None;
@@ -94,27 +94,19 @@ pub(super) fn mcp_table(percent: i32) -> [usize; 64] {
     t
 }
 
-/// How much shallower ProbCut's searches are (see [`Params::probcut`]).
+/// How much shallower ProbCut's searches are (see [`super::Params::probcut`]).
 pub(super) const PROBCUT_REDUCTION: i32 = 4;
 
 /// Whether moves that make a three, and points that stop one of the opponent's, may be
-/// reduced at a node `depth` deep under `rule`: (ours, stops). `lmr_threes` 1 picks by
-/// rule (see [`Params::lmr_threes`]), 2 reduces both everywhere; where 1 reduces
-/// neither (caro), both from `from` plies deep on (0: never; see
-/// [`Params::lmr_threes_from`]).
-pub(super) fn three_reductions(lmr_threes: i32, rule: Rule, from: i32, depth: i32) -> (bool, bool) {
-    match lmr_threes {
-        0 => (false, false),
-        1 => match rule {
-            Rule::Freestyle | Rule::Standard => (true, true),
-            Rule::Renju => (false, true),
-            Rule::Caro | Rule::CaroStandard => {
-                let deep = from > 0 && depth >= from;
-                (deep, deep)
-            }
-        },
-        _ => (true, true),
+/// reduced at a node `depth` deep under the profile `p`: (ours, stops). Where the
+/// profile reduces neither but takes deep reductions (caro), both from `from` plies
+/// deep on (0: never; see [`super::Params::lmr_threes_from`]).
+pub(super) fn three_reductions(p: &Profile, from: i32, depth: i32) -> (bool, bool) {
+    if p.deep_threes {
+        let deep = from > 0 && depth >= from;
+        return (deep, deep);
     }
+    (p.lmr_threes, p.lmr_three_stops)
 }
 
 /// The extra reduction of move `m` under `useless_fours`: 0 unless the opponent has a

@@ -23,7 +23,7 @@ impl Searcher {
         if s.my_four_four && !s.opp_has_four && !is_caro(b) && has_legal_four_four(b) {
             return win_in(ply + 3);
         }
-        if self.quick_win && quick_win(b, s) {
+        if self.prof.quick_win && quick_win(b, s) {
             return win_in(ply + 5);
         }
         let eval = self.evaluate(b);
@@ -90,7 +90,7 @@ impl Searcher {
         // Step 3. A forced block is searched one more ply: at the horizon always, and
         // everywhere with `forced_ext`. At the horizon, an unanswerable open or double
         // four wins; otherwise the static evaluation.
-        if s.opp_fives == 1 && (depth <= 0 || self.forced_ext) {
+        if s.opp_fives == 1 && (depth <= 0 || self.prof.forced_ext) {
             depth = depth.max(0) + 1;
         }
         // Not here: a ply more at the horizon when the opponent (not to move) has a
@@ -158,7 +158,7 @@ impl Searcher {
         // The table's score instead when exact, or when its bound puts the value beyond
         // the evaluation (`tt_eval`).
         let quiet_eval = match (quiet_eval, tt_score) {
-            (Some(e), Some((t, bound))) if self.tt_eval => Some(match bound {
+            (Some(e), Some((t, bound))) if self.prof.tt_eval => Some(match bound {
                 Bound::Exact => t,
                 Bound::Lower if t > e => t,
                 Bound::Upper if t < e => t,
@@ -226,7 +226,7 @@ impl Searcher {
             };
         }
         let me = b.side_to_move();
-        if self.probcut
+        if self.prof.probcut
             && !pv_node
             && depth >= self.params.probcut_depth.max(PROBCUT_REDUCTION + 1)
             && quiet_eval.is_some()
@@ -243,11 +243,11 @@ impl Searcher {
         let (threes_reducible, stops_reducible) = if s.opp_fives > 0 {
             (false, false)
         } else {
-            three_reductions(self.params.lmr_threes, b.rule(), self.threes_from, depth)
+            three_reductions(&self.prof, self.params.lmr_threes_from, depth)
         };
         // Step 5a's move count at any depth (`mcp`): none at a PV node or where a five
         // must be stopped.
-        let mcp_count = if pv_node || s.opp_fives > 0 || !self.mcp_on {
+        let mcp_count = if pv_node || s.opp_fives > 0 || !self.prof.mcp {
             usize::MAX
         } else {
             self.mcp[(depth as usize).min(63)]
@@ -282,8 +282,8 @@ impl Searcher {
             // The threat class the move makes for us (kept for `cont_attack`).
             let made = b.info(m as usize, me).threat;
             let reducible = !tactical
-                || (self.lmr_fours && s.opp_fives == 0 && made == Threat::Four)
-                || (self.plain_blocks && is_plain_block(b, &s, m as usize))
+                || (self.prof.lmr_fours && s.opp_fives == 0 && made == Threat::Four)
+                || (self.prof.plain_blocks && is_plain_block(b, &s, m as usize))
                 || (order < FOUR_ORDER
                     && (threes_reducible || stops_reducible)
                     && if made >= Threat::Three {
@@ -292,7 +292,8 @@ impl Searcher {
                         stops_reducible
                     });
             // The first move is never reduced: no look-up for it.
-            let useless = if self.useless_fours && k > 0 && depth >= self.params.lmr_min_depth {
+            let useless = if self.prof.useless_fours && k > 0 && depth >= self.params.lmr_min_depth
+            {
                 useless_four_reduction(b, &s, m as usize)
             } else {
                 0
@@ -310,7 +311,7 @@ impl Searcher {
             } else {
                 // Step 6. Late move reductions for quiet moves (CITE: LMR, as in Stockfish).
                 let r = if depth >= self.params.lmr_min_depth
-                    && (k >= self.params.lmr_min_moves || self.lmr_early)
+                    && (k >= self.params.lmr_min_moves || self.prof.lmr_early)
                     && reducible
                 {
                     if self.lmr_div > 0 {
@@ -357,7 +358,7 @@ impl Searcher {
                     && ply >= 2
                     && made >= Threat::Three
                     && self.made[ply - 2] >= Threat::Three
-                    && self.cont_attack
+                    && self.prof.cont_attack
                 {
                     r - 1
                 } else {
@@ -419,7 +420,7 @@ impl Searcher {
                         // +9.1 [-11.5, +29.8] (1067) and +0.9 [-23.3, +25.1] (773),
                         // renju -14.1 [-39.2, +10.8] (738).
                         let learns = !tactical
-                            || (self.history_threes
+                            || (self.prof.history_threes
                                 && self.move_class(b, &s, m as usize) < FOUR_ORDER);
                         if learns {
                             let h = &mut self.history[m as usize][me.index()];
@@ -429,7 +430,7 @@ impl Searcher {
                                 kl[1] = kl[0];
                                 kl[0] = m;
                             }
-                            if self.countermove {
+                            if self.prof.countermove {
                                 if let Some(prev) = b.last_move_of(me.opp()) {
                                     self.counter[prev][me.index()] = m;
                                 }

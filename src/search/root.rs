@@ -1,12 +1,11 @@
 //! Iterative deepening and the root: forced and immediate moves, the root threat
 //! solvers within their share of the time, aspiration windows, and when to stop.
 
-use super::params::*;
 use super::prune::mcp_table;
 use super::threats::{board_pos, fallback_move, playable, scan};
-use super::{Limits, Params, SearchResult, Searcher, MAX_PLY, NO_MOVE};
+use super::{Limits, SearchResult, Searcher, MAX_PLY, NO_MOVE};
 use crate::board::Board;
-use crate::types::{is_mate, loss_in, win_in, Pos, Rule, Score, INFINITY, WIN, WIN_MIN};
+use crate::types::{is_mate, loss_in, win_in, Pos, Score, INFINITY, WIN, WIN_MIN};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -19,89 +18,7 @@ impl Searcher {
         stop: &AtomicBool,
     ) -> Option<SearchResult> {
         let mut b = board.clone();
-        // A position's key holds its stones only: what is stored under one rule (a win
-        // by an overline, a foul) is wrong under another, and a manager may change the
-        // rule between moves (INFO rule) without a new game.
-        let tables_for = Some((board.rule(), board.width(), board.height()));
-        if self.tables_for != tables_for {
-            if self.tables_for.is_some() {
-                self.new_game();
-            }
-            self.tables_for = tables_for;
-        }
-        self.tt.new_search();
-        if self.params.history_age > 0 {
-            let shift = self.params.history_age.min(31);
-            self.history
-                .iter_mut()
-                .for_each(|h| *h = [h[0] >> shift, h[1] >> shift]);
-        }
-        self.nodes = 0;
-        self.aborted = false;
-        self.stop_requested = false;
-        self.start = limits.start;
-        self.hard = limits.hard;
-        self.soft = limits.soft;
-        self.node_limit = limits.nodes;
-        self.use_lmr_div(self.params.lmr_div(board.rule()));
-        self.mcp_on = Params::on_for_sizes(self.params.mcp, board, &MCP_RULES, &MCP_LARGE_RULES);
-        if self.mcp_percent != self.params.mcp_percent {
-            self.mcp_percent = self.params.mcp_percent;
-            self.mcp = mcp_table(self.mcp_percent);
-        }
-        self.history_threes = self.params.history_threes(board.rule());
-        self.tt_eval = Params::on_for_sizes(
-            self.params.tt_eval,
-            board,
-            &TT_EVAL_RULES,
-            &TT_EVAL_LARGE_RULES,
-        );
-        self.cont_attack = Params::on_for(self.params.cont_attack, board, &CONT_ATTACK_RULES);
-        self.countermove = Params::on_for_sizes(
-            self.params.countermove,
-            board,
-            &COUNTERMOVE_RULES,
-            &COUNTERMOVE_LARGE_RULES,
-        );
-        self.useless_fours = Params::on_for_sizes(
-            self.params.useless_fours,
-            board,
-            &USELESS_FOUR_RULES,
-            &Rule::ALL,
-        );
-        // The lean set's switches share their rules (see `Params::lmr_early`).
-        let lean = |switch| Params::on_for_sizes(switch, board, &LEAN_RULES, &LEAN_LARGE_RULES);
-        self.plain_blocks = lean(self.params.plain_blocks);
-        self.four_three_guard =
-            Params::on_for(self.params.four_three_guard, board, &FOUR_THREE_RULES);
-        self.three_lines = Params::on_for(self.params.three_lines, board, &THREE_LINE_RULES);
-        self.forced_ext = Params::on_for_sizes(
-            self.params.forced_ext,
-            board,
-            &FORCED_EXT_RULES,
-            &FORCED_EXT_LARGE_RULES,
-        );
-        self.lmr_fours = lean(self.params.lmr_fours);
-        self.lmr_early = lean(self.params.lmr_early);
-        self.quick_win = Params::on_for(self.params.quick_win, board, &QUICK_WIN_RULES);
-        self.probcut = Params::on_for(self.params.probcut, board, &PROBCUT_RULES);
-        self.probcut_margin = self.params.probcut_margin_for(board.rule());
-        self.mask_values = self.mask_values_for(board);
-        self.threes_from = if up_to_15x15(board) {
-            self.params.lmr_threes_from
-        } else {
-            0
-        };
-        let deeper = Params::on_for_sizes(
-            self.params.lmp_deeper,
-            board,
-            &LMP_DEEPER_RULES,
-            &LMP_DEEPER_LARGE_RULES,
-        );
-        self.lmp_depth = match self.params.lmp_max_depth {
-            0 => 0,
-            d => d + i32::from(deeper),
-        };
+        self.prepare(board, limits);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
             best: board_pos(board, best),
             score,
@@ -238,6 +155,46 @@ impl Searcher {
         Some(done(self, m, score, depth, pv))
     }
 
+    /// Sets up a search of `board` under `limits`: the tables (afresh under a new rule
+    /// or size), the counters and clocks, and the profile in force with its tables.
+    fn prepare(&mut self, board: &Board, limits: &Limits) {
+        // A position's key holds its stones only: what is stored under one rule (a win
+        // by an overline, a foul) is wrong under another, and a manager may change the
+        // rule between moves (INFO rule) without a new game.
+        let tables_for = Some((board.rule(), board.width(), board.height()));
+        if self.tables_for != tables_for {
+            if self.tables_for.is_some() {
+                self.new_game();
+            }
+            self.tables_for = tables_for;
+        }
+        self.tt.new_search();
+        if self.params.history_age > 0 {
+            let shift = self.params.history_age.min(31);
+            self.history
+                .iter_mut()
+                .for_each(|h| *h = [h[0] >> shift, h[1] >> shift]);
+        }
+        self.nodes = 0;
+        self.aborted = false;
+        self.stop_requested = false;
+        self.start = limits.start;
+        self.hard = limits.hard;
+        self.soft = limits.soft;
+        self.node_limit = limits.nodes;
+        self.prof = self.params.profile(board);
+        self.use_lmr_div(self.prof.lmr_log_div);
+        if self.mcp_percent != self.params.mcp_percent {
+            self.mcp_percent = self.params.mcp_percent;
+            self.mcp = mcp_table(self.mcp_percent);
+        }
+        self.mask_values = self.mask_values_for(board);
+        self.lmp_depth = match self.params.lmp_max_depth {
+            0 => 0,
+            d => d + i32::from(self.prof.lmp_deeper),
+        };
+    }
+
     /// Runs `solve` (a threat solver before the main search) with at most `percent`
     /// percent of the time the move is expected to take (the soft limit, else the
     /// hard one) and of the nodes left, and at most `cap` nodes; then restores the
@@ -310,7 +267,7 @@ impl Searcher {
         last: Option<Score>,
         stop: &AtomicBool,
     ) -> Score {
-        let delta0 = self.params.aspiration_for(b);
+        let delta0 = self.prof.aspiration;
         let Some(last) = last.filter(|&l| delta0 > 0 && depth >= 4 && !is_mate(l)) else {
             return self.pvs(b, depth, 0, -INFINITY, INFINITY, true, stop);
         };

@@ -1,14 +1,14 @@
 use super::movegen::*;
-use super::params::*;
 use super::prune::*;
 use super::root::Stability;
 use super::threats::*;
 use super::*;
 use crate::types::loss_in;
 
-/// Standard caro (rule 9) searches with caro's tuning: every switch a search sets
-/// from the rule is the same as under caro (rule 8), on either board size, and
-/// there the lean set is on (before, rule 9 matched none of the rule lists).
+/// Standard caro (rule 9) searches with caro's tuning: the profile a search puts in
+/// force, its reduction table and its late move pruning depth are caro's (rule 8), on
+/// either board size, and there the lean set is on (before, rule 9 matched none of
+/// the rule lists).
 #[test]
 fn standard_caro_takes_the_caro_switches() {
     let stop = AtomicBool::new(false);
@@ -19,69 +19,118 @@ fn standard_caro_takes_the_caro_switches() {
         }
         let mut s = Searcher::new(1 << 16);
         s.search(&b, &Limits::depth(2), &stop).unwrap();
-        (
-            [
-                s.mcp_on,
-                s.history_threes,
-                s.tt_eval,
-                s.cont_attack,
-                s.countermove,
-                s.plain_blocks,
-                s.useless_fours,
-                s.four_three_guard,
-                s.three_lines,
-                s.forced_ext,
-                s.lmr_fours,
-                s.lmr_early,
-                s.quick_win,
-            ],
-            s.lmp_depth,
-            s.lmr_div,
-            Params::DEFAULT.aspiration_for(&b),
-        )
+        (s.prof, s.lmp_depth, s.lmr_div)
     };
     for size in [15, 20] {
         let caro = switches(Rule::Caro, size);
         assert_eq!(switches(Rule::CaroStandard, size), caro, "{size}x{size}");
     }
-    let caro15 = switches(Rule::Caro, 15);
+    let (caro15, lmp_depth, _) = switches(Rule::Caro, 15);
     assert!(
-        caro15.0[5] && caro15.0[10] && caro15.0[11],
+        caro15.plain_blocks && caro15.lmr_fours && caro15.lmr_early,
         "caro's lean set"
     );
     assert_eq!(
-        caro15.1,
+        lmp_depth,
         Params::DEFAULT.lmp_max_depth + 1,
         "caro's deeper pruning"
     );
 }
 
-/// The wide aspiration window applies under its rules for boards up to 15x15 and
-/// for larger ones, and setting it to `aspiration` turns it off.
+/// Each row of `PROFILES` is what the matches chose for its rule and board class
+/// (`docs/experiments.md`, under each switch's name), written here as the rule lists
+/// the ledger gives: a row edited by mistake fails here before it reaches a match.
 #[test]
-fn the_wide_aspiration_window_follows_the_rule_and_size() {
-    let p = Params::DEFAULT;
+fn the_profile_rows_are_the_ones_the_matches_chose() {
+    use Rule::*;
+    let rows: Vec<(Rule, bool)> = PROFILES.iter().map(|p| (p.rule, p.large)).collect();
+    let expected_rows: Vec<(Rule, bool)> = [Freestyle, Standard, Renju, Caro]
+        .into_iter()
+        .flat_map(|r| [(r, false), (r, true)])
+        .collect();
+    assert_eq!(rows, expected_rows);
+    for p in PROFILES {
+        let (r, small) = (p.rule, !p.large);
+        let what = format!("{r:?} {}", if small { "up to 15x15" } else { "larger" });
+        let lmr_log_div = match r {
+            Standard => 300,
+            Renju => 200,
+            _ => 250,
+        };
+        assert_eq!(p.lmr_log_div, lmr_log_div, "{what}");
+        let wide = r == Standard || r == Renju || (!small && r == Freestyle);
+        assert_eq!(p.aspiration, if wide { 150 } else { 60 }, "{what}");
+        assert_eq!(p.probcut, small && r != Freestyle, "{what}");
+        let margin = match r {
+            Standard => 250,
+            Renju => 350,
+            _ => 150,
+        };
+        assert_eq!(p.probcut_margin, margin, "{what}");
+        assert!(p.mcp && p.threat_mask, "{what}: everywhere");
+        assert!(
+            p.plain_blocks && p.lmr_fours && p.lmr_early,
+            "{what}: the lean set"
+        );
+        assert_eq!(p.lmp_deeper, r == Caro || small && r == Standard, "{what}");
+        assert_eq!(p.tt_eval, small || r == Standard, "{what}");
+        assert_eq!(p.forced_ext, r != Caro, "{what}");
+        assert_eq!(p.quick_win, small && r == Freestyle, "{what}");
+        assert_eq!(p.cont_attack, small && r == Freestyle, "{what}");
+        assert_eq!(
+            p.countermove,
+            r == Standard || small && r == Freestyle,
+            "{what}"
+        );
+        assert_eq!(p.history_threes, r == Standard, "{what}");
+        let useless = !small || r == Freestyle || r == Caro;
+        assert_eq!(p.useless_fours, useless, "{what}");
+        assert_eq!(p.four_three_guard, small && r == Renju, "{what}");
+        assert!(!p.three_lines, "{what}: never kept");
+        let threes = match r {
+            Freestyle | Standard => (true, true),
+            Renju => (false, true),
+            _ => (false, false),
+        };
+        assert_eq!((p.lmr_threes, p.lmr_three_stops), threes, "{what}");
+        assert_eq!(p.deep_threes, small && r == Caro, "{what}");
+    }
+}
+
+/// The aspiration window is the row's, and `INFO wuzi_aspiration` sets it in every
+/// row, `wuzi_aspiration_<rule>` in one rule's rows only.
+#[test]
+fn the_aspiration_window_follows_the_rule_and_size() {
+    let stop = AtomicBool::new(false);
+    let window = |p: Params, rule: Rule, size: usize| {
+        let mut b = Board::new(size, size, rule);
+        b.play(Pos::new(7, 7)).unwrap();
+        let mut s = Searcher::new(1 << 16);
+        s.set_params(p);
+        s.search(&b, &Limits::depth(1), &stop).unwrap();
+        s.prof.aspiration
+    };
+    let d = Params::DEFAULT;
     for rule in Rule::ALL {
-        for (w, h) in [(15, 15), (20, 20), (15, 20)] {
-            let b = Board::new(w, h, rule);
-            let wide = if w * h <= 225 {
-                ASPIRATION_WIDE_RULES.contains(&rule)
-            } else {
-                ASPIRATION_WIDE_LARGE_RULES.contains(&rule)
-            };
-            let expected = if wide {
-                p.aspiration_wide
-            } else {
-                p.aspiration
-            };
-            assert_eq!(p.aspiration_for(&b), expected, "{rule:?} {w}x{h}");
+        for size in [15, 20] {
+            let row = PROFILES[profile::row_index(rule, size > 15)];
+            assert_eq!(window(d, rule, size), row.aspiration, "{rule:?} {size}");
         }
     }
-    assert_ne!(p.aspiration_wide, p.aspiration);
-    let mut p = Params::DEFAULT;
-    assert!(p.set("aspiration_wide", 60) && p.set("aspiration", 60));
-    let b = Board::new(15, 15, ASPIRATION_WIDE_RULES[0]);
-    assert_eq!(p.aspiration_for(&b), 60);
+    assert_ne!(
+        window(d, Rule::Standard, 15),
+        window(d, Rule::Freestyle, 15)
+    );
+    let mut p = d;
+    assert!(p.set("aspiration", 60) && p.set("aspiration_standard", 77));
+    assert_eq!(window(p, Rule::Renju, 15), 60);
+    assert_eq!(window(p, Rule::Standard, 20), 77);
+    assert_eq!(window(p, Rule::Freestyle, 20), 60);
+    assert!(
+        !p.set("aspiration_carostandard", 1),
+        "standard caro has no rows"
+    );
+    assert!(!p.set("aspiration_wide", 1), "no such margin");
 }
 
 /// `INFO wuzi_*` accepts large values only for the node cap; the others stay small.
@@ -229,28 +278,34 @@ fn probcut_follows_its_parameters() {
         "no node is 5 plies from the horizon"
     );
     assert_eq!(nodes(9, 1), off, "1 leaves it off under freestyle");
-    // Under standard and renju the tree follows the rule's own margin, not
-    // `probcut_margin`.
-    for (rule, own) in [
-        (Rule::Standard, "probcut_margin_standard"),
-        (Rule::Renju, "probcut_margin_renju"),
-    ] {
+    // Under standard and renju the tree follows the rule's own margin, not another
+    // rule's; the bare name sets every row.
+    for rule in [Rule::Standard, Rule::Renju] {
         let b = position(rule);
+        let own = format!("probcut_margin_{rule:?}").to_lowercase();
         let nodes = |name: &str, margin: i64| run(&b, 9, name, margin);
-        let base = nodes("probcut_margin", Params::DEFAULT.probcut_margin.into());
+        let base = nodes("probcut_depth", 5);
+        assert_eq!(
+            nodes("probcut_margin_freestyle", 40),
+            base,
+            "{rule:?}: not freestyle's margin"
+        );
+        assert_ne!(nodes(&own, 40), base, "{rule:?}: its own margin");
         assert_eq!(
             nodes("probcut_margin", 40),
-            base,
-            "{rule:?}: not the shared margin"
+            nodes(&own, 40),
+            "{rule:?}: every row"
         );
-        assert_ne!(nodes(own, 40), base, "{rule:?}: its own margin");
     }
     for rule in Rule::ALL {
         for size in [15, 20] {
             let b = Board::new(size, size, rule);
-            let on =
-                size == 15 && matches!(tuned_rule(rule), Rule::Caro | Rule::Standard | Rule::Renju);
-            assert_eq!(Params::on_for(1, &b, &PROBCUT_RULES), on, "{rule:?} {size}");
+            let on = size == 15
+                && matches!(
+                    profile::tuned_rule(rule),
+                    Rule::Caro | Rule::Standard | Rule::Renju
+                );
+            assert_eq!(Params::DEFAULT.profile(&b).probcut, on, "{rule:?} {size}");
         }
     }
 }
@@ -320,45 +375,43 @@ fn the_local_vcf_cache_keeps_apart_the_last_stones() {
     );
 }
 
-/// Each search uses the reduction table of its rule's divisor under the tunables
-/// in force (`lmr_log_div`, or `lmr_log_div_standard` under standard and
-/// `lmr_log_div_renju` under renju), also when the tunables or the rule change
-/// between searches.
+/// Each search uses the reduction table of its row's divisor under the tunables in
+/// force (`lmr_log_div`, per rule with a `_<rule>` suffix), also when the tunables
+/// or the rule change between searches.
 #[test]
 fn the_reduction_table_follows_the_rule_and_its_parameter() {
     let mut s = Searcher::new(1 << 16);
     let stop = AtomicBool::new(false);
     let d = Params::DEFAULT;
-    assert_ne!(d.lmr_log_div, d.lmr_log_div_standard);
-    assert_ne!(d.lmr_log_div, d.lmr_log_div_renju);
-    assert_ne!(d.lmr_log_div_standard, d.lmr_log_div_renju);
-    assert_eq!(s.lmr, lmr_table(d.lmr_log_div));
-    let div100 = Params {
-        lmr_log_div: 100,
-        ..d
+    let div = |rule: Rule| PROFILES[profile::row_index(rule, false)].lmr_log_div;
+    let (free, std, renju) = (div(Rule::Freestyle), div(Rule::Standard), div(Rule::Renju));
+    assert!(free != std && free != renju && std != renju);
+    assert_eq!(s.lmr, lmr_table(free));
+    let with = |name: &str, v: i64| {
+        let mut p = d;
+        assert!(p.set(name, v), "{name}");
+        p
     };
-    let std_off = Params {
-        lmr_log_div_standard: 0,
-        ..d
-    };
-    let renju_off = Params {
-        lmr_log_div_renju: 0,
-        ..d
-    };
+    let (div100, std_off, renju_off) = (
+        with("lmr_log_div_freestyle", 100),
+        with("lmr_log_div_standard", 0),
+        with("lmr_log_div_renju", 0),
+    );
     let cases = [
-        (Rule::Standard, d, d.lmr_log_div_standard),
-        (Rule::Freestyle, d, d.lmr_log_div),
-        (Rule::Renju, d, d.lmr_log_div_renju),
-        (Rule::Caro, d, d.lmr_log_div),
-        (Rule::Standard, d, d.lmr_log_div_standard),
+        (Rule::Standard, d, std),
+        (Rule::Freestyle, d, free),
+        (Rule::Renju, d, renju),
+        (Rule::Caro, d, free),
+        (Rule::Standard, d, std),
         (Rule::Freestyle, div100, 100),
-        (Rule::Standard, div100, d.lmr_log_div_standard),
+        (Rule::Standard, div100, std),
         (Rule::Standard, std_off, 0),
-        (Rule::Freestyle, std_off, d.lmr_log_div),
-        (Rule::Renju, div100, d.lmr_log_div_renju),
+        (Rule::Freestyle, std_off, free),
+        (Rule::Renju, div100, renju),
         (Rule::Renju, renju_off, 0),
-        (Rule::Standard, renju_off, d.lmr_log_div_standard),
-        (Rule::Caro, renju_off, d.lmr_log_div),
+        (Rule::Standard, renju_off, std),
+        (Rule::Caro, renju_off, free),
+        (Rule::Renju, with("lmr_log_div", 100), 100),
     ];
     for (rule, params, div) in cases {
         let mut b = Board::new(15, 15, rule);
@@ -370,26 +423,35 @@ fn the_reduction_table_follows_the_rule_and_its_parameter() {
     assert_ne!(lmr_table(100), lmr_table(250));
 }
 
-/// Three-class moves are reduced by rule under `lmr_threes` 1, and under caro only
-/// from `lmr_threes_from` plies deep; 0 reduces none and 2 all, at any depth.
+/// Three-class moves are reduced by rule under `lmr_threes` 1, and under caro up to
+/// 15x15 only from `lmr_threes_from` plies deep; 0 reduces none and 2 all, at any
+/// depth.
 #[test]
 fn three_reductions_follow_the_rule_and_the_depth() {
     use Rule::*;
-    for depth in 1..20 {
-        for from in [0, 5, 7] {
-            let deep = from > 0 && depth >= from;
-            let cases = [
-                (Freestyle, (true, true)),
-                (Standard, (true, true)),
-                (Renju, (false, true)),
-                (Caro, (deep, deep)),
-                (CaroStandard, (deep, deep)),
-            ];
-            for (rule, expected) in cases {
-                let got = three_reductions(1, rule, from, depth);
-                assert_eq!(got, expected, "{rule:?} depth {depth} from {from}");
-                assert_eq!(three_reductions(0, rule, from, depth), (false, false));
-                assert_eq!(three_reductions(2, rule, from, depth), (true, true));
+    for large in [false, true] {
+        for depth in 1..20 {
+            for from in [0, 5, 7] {
+                let deep = !large && from > 0 && depth >= from;
+                let cases = [
+                    (Freestyle, (true, true)),
+                    (Standard, (true, true)),
+                    (Renju, (false, true)),
+                    (Caro, (deep, deep)),
+                    (CaroStandard, (deep, deep)),
+                ];
+                for (rule, expected) in cases {
+                    let b = Board::new(15, if large { 20 } else { 15 }, rule);
+                    let got = |switch: i64| {
+                        let mut p = Params::DEFAULT;
+                        assert!(p.set("lmr_threes", switch));
+                        three_reductions(&p.profile(&b), from, depth)
+                    };
+                    let what = format!("{rule:?} large {large} depth {depth} from {from}");
+                    assert_eq!(got(1), expected, "{what}");
+                    assert_eq!(got(0), (false, false), "{what}");
+                    assert_eq!(got(2), (true, true), "{what}");
+                }
             }
         }
     }
@@ -436,7 +498,7 @@ fn move_count_pruning_follows_its_parameter() {
                     ..Params::DEFAULT
                 });
                 s.search(&b, &Limits::depth(2), &stop).unwrap();
-                assert_eq!(s.mcp_on, on, "{rule:?} {size}x{size} mcp {mcp}");
+                assert_eq!(s.prof.mcp, on, "{rule:?} {size}x{size} mcp {mcp}");
             }
         }
     }
@@ -466,7 +528,7 @@ fn three_class_history_follows_the_rule_and_its_parameter() {
                 _ => true,
             };
             assert_eq!(
-                s.history_threes, expected,
+                s.prof.history_threes, expected,
                 "{rule:?} hist_threes {hist_threes}"
             );
             // Black's stones at 7,7 and 7,8 make threes on their column: with the
@@ -705,8 +767,9 @@ fn a_plain_block_is_ordered_as_a_stop_when_on() {
         });
         let stop = AtomicBool::new(false);
         s.search(&b, &Limits::depth(1), &stop).unwrap();
-        let on = Params::on_for_sizes(plain_blocks, &b, &LEAN_RULES, &LEAN_LARGE_RULES);
-        assert_eq!(s.plain_blocks, on, "plain_blocks {plain_blocks}");
+        let on =
+            plain_blocks == 2 || plain_blocks == 1 && PROFILES[profile::row_for(&b)].plain_blocks;
+        assert_eq!(s.prof.plain_blocks, on, "plain_blocks {plain_blocks}");
         assert!(is_plain_block(&b, &scan(&b), block));
         let (ob, ot) = (
             order_of(&mut s, &mut b, block),
@@ -821,7 +884,7 @@ fn a_four_three_point_restricts_the_moves_to_its_lines() {
         assert!(!scan(&b).opp_has_three, "{rule:?}");
         // The switch as a search sets it from `Params::four_three_guard`.
         let all = generated(&mut b, |_| {});
-        let kept = generated(&mut b, |s| s.four_three_guard = true);
+        let kept = generated(&mut b, |s| s.prof.four_three_guard = true);
         assert_eq!(all.len(), b.candidates().iter().count(), "{rule:?}");
         // The four-three point, the defences on its lines, and the last point of
         // the row within reach (five points from 8,7 under caro, four otherwise).
@@ -856,7 +919,7 @@ fn a_three_restricts_the_defences_to_its_line() {
         let mut b = board_with(rule, &stones);
         assert!(scan(&b).opp_has_three, "{rule:?}");
         let all = generated(&mut b, |_| {});
-        let kept = generated(&mut b, |s| s.three_lines = true);
+        let kept = generated(&mut b, |s| s.prof.three_lines = true);
         let cells = |ps: &[(u8, u8)]| {
             let mut v: Vec<usize> = ps.iter().map(|&p| at(&b, p)).collect();
             v.sort_unstable();
