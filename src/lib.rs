@@ -9,6 +9,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 mod cellset;
+pub mod eval;
 pub mod pattern;
 pub mod protocol;
 pub mod search;

@@ -3,12 +3,12 @@
 //! The static evaluation is linear in the board's [`Census`]: the side to move's
 //! cell values, weighted by `tempo_percent / 100`, minus the opponent's, where a value is
 //! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
-//! bonus of its combination code ([`crate::board::combo_bonus`]: a fitted entry of
-//! the rule's and size's [`crate::board::combo_bonuses`] or the code's threat-class
+//! bonus of its combination code ([`crate::eval::classical::combo_bonus`]: a fitted entry of
+//! the rule's and size's [`crate::eval::classical::combo_bonuses`] or the code's threat-class
 //! bonus; a foul of black under renju has a fixed bonus instead,
-//! [`crate::board::foul_bonus`]), plus, where
+//! [`crate::eval::classical::foul_bonus`]), plus, where
 //! the search uses it, the value of the position's threat mask
-//! ([`crate::board::THREAT_MASK_VALUE`], a one-hot feature). Given positions
+//! ([`crate::eval::classical::THREAT_MASK_VALUE`], a one-hot feature). Given positions
 //! from finished games, each labelled with the result for the side to move (1, 1/2,
 //! 0), the fit first picks the scale `S` for which `sigmoid(eval / S)` best predicts
 //! the results with the current weights, then moves the weights to lower the mean
@@ -18,9 +18,9 @@
 //!
 //! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
 
-use crate::board::{
-    census_bonus, combo_parts, threat_mask, threat_mask_table, Board, Census, Threat, CENSUS_CODES,
-    COMBO_CODES, PATTERN_VALUE, THREAT_MASKS,
+use crate::board::{combo_parts, Board, Threat, COMBO_CODES};
+use crate::eval::classical::{
+    census_bonus, threat_mask, threat_mask_table, Census, CENSUS_CODES, PATTERN_VALUE, THREAT_MASKS,
 };
 use crate::search::{Limits, Searcher};
 use crate::types::{is_mate, Pos, Rule};

@@ -15,7 +15,8 @@
 //! (1, the default: all the way; the standard 20x20 fourth round used 0.5).
 
 use std::path::{Path, PathBuf};
-use wuzi::board::{combo_parts, combo_threat, Board, MASK_CLASSES};
+use wuzi::board::{combo_parts, combo_threat, Board};
+use wuzi::eval::classical::MASK_CLASSES;
 use wuzi::tune::{self, Fit, Sample, Tunable, CODES_AT, MASKS_AT};
 use wuzi::types::Rule;
 

@@ -18,7 +18,8 @@ pub use profile::{Profile, PROFILES};
 
 use prune::{lmr_table, mcp_table};
 
-use crate::board::{threat_mask_table, Board, Threat, THREAT_MASKS};
+use crate::board::{Board, Threat};
+use crate::eval::{EvalConfig, Evaluation, Evaluator};
 use crate::tt::TransTable;
 use crate::types::{Color, Pos, Rule, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -146,9 +147,8 @@ pub struct Searcher {
     mcp_percent: i32,
     /// The switches and margins in force for the board searched ([`Params::profile`]).
     prof: Profile,
-    /// The threat-mask values the evaluation adds in the current search
-    /// (`Params::threat_mask`), if any.
-    mask_values: Option<&'static [i32; THREAT_MASKS]>,
+    /// The static evaluation, set up for the board searched.
+    eval: Evaluation,
     /// The depth late move pruning reaches in the current search (`lmp_max_depth`,
     /// one more with `lmp_deeper`; 0 when off).
     lmp_depth: i32,
@@ -199,7 +199,7 @@ impl Searcher {
             mcp: mcp_table(Params::DEFAULT.mcp_percent),
             mcp_percent: Params::DEFAULT.mcp_percent,
             prof: PROFILES[0],
-            mask_values: None,
+            eval: Evaluation::default(),
             lmp_depth: 0,
             tables_for: None,
         }
@@ -252,19 +252,20 @@ impl Searcher {
             .for_each(|e| *e = vcf::VcfEntry::default());
     }
 
-    /// The threat-mask values a search of `board` adds, if any (`Params::threat_mask`).
-    fn mask_values_for(&self, board: &Board) -> Option<&'static [i32; THREAT_MASKS]> {
-        self.params
-            .profile(board)
-            .threat_mask
-            .then(|| threat_mask_table(board))
+    /// What the evaluator takes from the tunables and the profile for `board`.
+    fn eval_config(&self, board: &Board) -> EvalConfig {
+        EvalConfig {
+            tempo_percent: self.params.tempo_percent,
+            threat_mask: self.params.profile(board).threat_mask,
+        }
     }
 
     /// The static evaluation of `board` for the side to move, as the search's leaves
     /// judge it (for tools and tests).
     pub fn static_eval(&mut self, board: &Board) -> Score {
-        self.mask_values = self.mask_values_for(board);
-        self.evaluate(board)
+        let cfg = self.eval_config(board);
+        self.eval.prepare(board, &cfg);
+        self.eval.score(board)
     }
 
     fn check_limits(&mut self, stop: &AtomicBool) {
@@ -294,34 +295,24 @@ impl Searcher {
         }
     }
 
-    /// The static evaluation: the side to move's cell values at `tempo_percent`
-    /// against the opponent's, plus the value of the threat mask (`threat_mask`).
-    /// Not here: Rapfi's blend with the previous position's cell values (those before
-    /// the opponent's last stone, from the side to move's view, at 40%): depth-12
-    /// caro trees of `scripts/middle15.txt` 305.5K to 142.1K nodes, but caro at 100
-    /// ms/move 118 games, 59 pairs [35, 5, 15, 1, 3], -228.2 Elo [-318.6, -159.0],
-    /// stopped (it discounts the opponent's last stone, much as a larger tempo does).
-    /// Nor a bonus of 20 for each of the side to move's cells that make a four (not
-    /// an open or double one), a tempo for the initiative alone: freestyle at 100
-    /// ms/move, 657 games, 328 pairs [47, 16, 215, 7, 43], -9.0 Elo [-29.4, +11.3],
-    /// stopped. Nor a correction history (CITE: Stockfish's correction histories): the
-    /// evaluation of the static pruning (razoring, futility, ProbCut) plus a table entry
-    /// keyed by the side's last two moves, moved toward each quiet node's result by
-    /// (result - evaluation) * depth / 8 with gravity (branch `exp/corr`): depth-12
-    /// trees of `scripts/middle15.txt` freestyle 127.1K to 113.0K nodes, caro 201.0K to
-    /// 167.6K; at 100 ms/move freestyle 1008 games, 504 pairs [85, 15, 312, 19, 73],
-    /// -6.9 [-24.4, +10.5], caro 600 games, 300 pairs [35, 40, 144, 45, 36], +4.1
-    /// [-17.8, +25.9], both stopped. Keyed by the threat mask (standard 140.1K to
-    /// 162.1K) or used at the horizon too (187.4K) it grew the standard trees; both
-    /// together shrank them (121.0K; caro 173.5K, freestyle 126.5K); not played.
+    /// The static evaluation of `b` for the side to move.
+    #[inline(always)]
     fn evaluate(&self, b: &Board) -> Score {
-        let me = b.side_to_move();
-        let mut v =
-            (b.value_sum(me) * self.params.tempo_percent - b.value_sum(me.opp()) * 100) / 100;
-        if let Some(values) = self.mask_values {
-            v += values[b.threat_mask(me)];
-        }
-        v.clamp(-20000, 20000)
+        self.eval.score(b)
+    }
+
+    /// Plays cell `m` inside the tree, keeping the evaluator in step.
+    #[inline(always)]
+    fn make(&mut self, b: &mut Board, m: usize) {
+        b.make(m);
+        self.eval.after_make(b, m);
+    }
+
+    /// Takes back the last move inside the tree, keeping the evaluator in step.
+    #[inline(always)]
+    fn unmake(&mut self, b: &mut Board) {
+        self.eval.before_unmake(b);
+        b.unmake();
     }
 }
 

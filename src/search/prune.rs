@@ -37,7 +37,7 @@ impl Searcher {
                 break;
             };
             self.made[ply] = b.info(m as usize, me).threat;
-            b.make(m as usize);
+            self.make(b, m as usize);
             let sc = -self.pvs(
                 b,
                 depth - PROBCUT_REDUCTION,
@@ -47,7 +47,7 @@ impl Searcher {
                 false,
                 stop,
             );
-            b.unmake();
+            self.unmake(b);
             if self.aborted {
                 return Some(0);
             }

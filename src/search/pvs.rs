@@ -305,7 +305,7 @@ impl Searcher {
                     .prefetch(b.hash_after(m as usize) ^ side_key(me.opp()));
             }
             self.made[ply] = made;
-            b.make(m as usize);
+            self.make(b, m as usize);
             let score = if k == 0 {
                 -self.pvs(b, new_depth, ply + 1, -beta, -alpha, pv_node, stop)
             } else {
@@ -390,7 +390,7 @@ impl Searcher {
                 }
                 sc
             };
-            b.unmake();
+            self.unmake(b);
             if self.aborted {
                 return 0;
             }

@@ -5,6 +5,7 @@ use super::prune::mcp_table;
 use super::threats::{board_pos, fallback_move, playable, scan};
 use super::{Limits, SearchResult, Searcher, MAX_PLY, NO_MOVE};
 use crate::board::Board;
+use crate::eval::Evaluator;
 use crate::types::{is_mate, loss_in, win_in, Pos, Score, INFINITY, WIN, WIN_MIN};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -188,7 +189,8 @@ impl Searcher {
             self.mcp_percent = self.params.mcp_percent;
             self.mcp = mcp_table(self.mcp_percent);
         }
-        self.mask_values = self.mask_values_for(board);
+        let cfg = self.eval_config(board);
+        self.eval.prepare(board, &cfg);
         self.lmp_depth = match self.params.lmp_max_depth {
             0 => 0,
             d => d + i32::from(self.prof.lmp_deeper),
