@@ -47,16 +47,8 @@ pub const RESERVE_PER_MOVE_MS: u64 = 10;
 pub const RESERVE_MOVES: usize = 60;
 
 /// Our moves still to come on an empty board, as [`Clock::budget`] plans the match
-/// clock. At 4 s a game (2 s a move, 15x15 freestyle, shipped openings), 24 against 40
-/// scored +27.1 Elo [+0.1, +54.4] in 630 games and 16 against 40 +41.2 [+3.6, +79.8]
-/// in 322; both still left a third of the clock unused, as self-play games end in
-/// about 18 moves a side. 24 (Rapfi plans about 22) keeps time for long games.
-/// At 6 s a game (15x15, builtin openings), where self-play used about half of the
-/// clock under freestyle and standard (four games each: about 21 and 24 moves a
-/// side) and 80% under caro (67 moves a side), 16 against 24 (game pairs):
-/// freestyle 278 games, 139 pairs [25, 5, 88, 4, 17], -21.3 Elo [-54.1, +11.2];
-/// standard 282 games, 141 pairs [18, 8, 94, 7, 14], -11.1 [-40.1, +17.7]; both
-/// stopped. Spending the unused half on the first moves did not gain.
+/// clock: self-play games end in about 18 moves a side, and 24 (Rapfi plans about 22)
+/// keeps time for long games (tuned: `MOVES_LEFT` in docs/experiments.md).
 pub const MOVES_LEFT: u32 = 24;
 /// The same for the hard limit: a longer game, so that the hard limits of every move
 /// together still fit in the clock.
@@ -134,14 +126,9 @@ impl Clock {
             hard = avail;
             // Divide first: `avail * 4` overflows past 2^62 ms (in a release build it
             // wraps, and can wrap to a soft limit of 0: a move played at once).
-            // Not here: the soft limit at the hard one. An iteration started before the
-            // soft limit already runs on to the hard one, so it changed little (mean
-            // think time at 100 ms/move 40.0 ms against 39.0: of 421 moves in 10
-            // standard self-play games, 230 ran to the 64 ms hard limit, 106 had a
-            // proven result and 75 were forced (both played at once or soon after), and
-            // 10 others ended before 55 ms) and did not gain:
-            // standard 1113 games, 556 pairs [66, 23, 396, 19, 52], -10.0 Elo [-23.9,
-            // +3.9], H0; freestyle 1215 games +576 =44 -595, -5.4, stopped.
+            // An iteration started before the soft limit runs on to the hard one, so
+            // the soft limit stops at 4/5 of it (at the hard one: `Clock::budget_planning:
+            // soft limit` in docs/experiments.md).
             soft = avail / 5 * 4;
         }
         if let Some(l) = left {

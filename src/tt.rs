@@ -1,13 +1,7 @@
 //! Transposition table: one entry per slot, sized in bytes, depth-and-age replacement.
 //! The slot comes from a key's high bits, the check kept in the entry from its low bits.
-//!
-//! Not here: clusters of five entries in a cache line, a new position replacing the
-//! least valuable (depth less 8 per search of age, as in Stockfish; branch
-//! `tt-cluster`). With the 16 MB bench table it brought std15-middle from depth 15 to
-//! 16 in 1 s (2.17M to 1.56M nodes to depth 16) but free15-opening from 15 to 14, and
-//! grew the depth-14 bench tree from 6.71M to 7.81M nodes. At 100 ms/move under
-//! freestyle, both sides with a 4.8 MB table (about the pressure a 5 s move puts on
-//! Gomocup's 270 MB one), it scored +0.9 Elo [-11.4, +13.1] over 610 game pairs.
+//! (Clusters of entries per cache line were tried: `tt: clusters` in
+//! docs/experiments.md.)
 
 use crate::types::{Score, WIN_MIN};
 

@@ -1,22 +1,15 @@
 //! Fitting the evaluation weights to game outcomes (CITE: Texel's tuning method).
 //!
-//! The static evaluation is linear in the board's [`Census`]: the side to move's
-//! cell values, weighted by `tempo_percent / 100`, minus the opponent's, where a value is
-//! a dot product of pattern counts with [`PATTERN_VALUE`] plus, for every cell, the
-//! bonus of its combination code ([`crate::eval::classical::combo_bonus`]: a fitted entry of
-//! the rule's and size's [`crate::eval::classical::combo_bonuses`] or the code's threat-class
-//! bonus; a foul of black under renju has a fixed bonus instead,
-//! [`crate::eval::classical::foul_bonus`]), plus, where
-//! the search uses it, the value of the position's threat mask
-//! ([`crate::eval::classical::THREAT_MASK_VALUE`], a one-hot feature). Given positions
-//! from finished games, each labelled with the result for the side to move (1, 1/2,
-//! 0), the fit first picks the scale `S` for which `sigmoid(eval / S)` best predicts
-//! the results with the current weights, then moves the weights to lower the mean
-//! squared error further. Positions the evaluation never sees (a five on the board
-//! for either side, an open or double four for the side to move: the search settles
-//! those) are left out.
-//!
-//! `wuzi-tune` (src/bin) runs it on the PSQ files `wuzi-match -psq` writes.
+//! The classical evaluation is linear in the board's [`Census`]: the side to move's
+//! cell values at `tempo_percent` minus the opponent's, a value being pattern counts
+//! times [`PATTERN_VALUE`] plus each cell's code bonus
+//! ([`crate::eval::classical::census_bonus`]), plus the threat mask's value where the
+//! search uses it (a one-hot feature). Given positions from finished games labelled
+//! with the result for the side to move, the fit picks the scale `S` for which
+//! `sigmoid(eval / S)` best predicts the results, then moves the weights to lower the
+//! mean squared error. Positions the search settles (a five on the board, an open or
+//! double four for the side to move) are left out. `wuzi-tune` (src/bin) runs it on
+//! the PSQ files `wuzi-match -psq` writes.
 
 use crate::board::{combo_parts, Board, Threat, COMBO_CODES};
 use crate::eval::classical::{

@@ -1,26 +1,4 @@
 //! Game records: Piskvork's PSQ and SGF, both with the think time of every move.
-//!
-//! **PSQ** (what Piskvork's own "save" writes and its "open" reads):
-//! ```text
-//! Piskvorky 15x15, 11:11, 0      size, the two players' levels (0 = human), who began
-//! 8,8,0                          one line per stone: x,y 1-based, then the time in ms
-//! 9,9,103
-//! ...
-//! new                            first player's name, then the second's
-//! base
-//! 0                              end code: 0 normal end, 15 time-out, -2 other error
-//! ```
-//! Piskvork opens a file whose first line reads `Piskvorky WxH, a:b, h` with h 0 or 1,
-//! then replays the `x,y,time` lines from player h on; the two lines after the moves are
-//! the players (brain file names in a tournament). A level above 0 marks a computer
-//! player, and levels 1..=11 select Piskvork's time steps (0.1 s .. 60 s); we write the
-//! step nearest the turn limit. A name that starts like a number would be read as a move,
-//! so such names get a `pbrain-` prefix.
-//!
-//! **SGF** (`FF[4]`, `GM[4]` = Gomoku): one game tree per game, `SZ[15]` or `SZ[w:h]`,
-//! coordinates `a`..`z` then `A`..`Z` (x first, from the top left), opening stones and
-//! moves as `B[]`/`W[]` nodes, each with a comment holding the think time (and the
-//! engine's last MESSAGE line).
 
 use super::game::{GameRecord, Reason};
 use crate::types::Color;
@@ -42,7 +20,8 @@ pub fn psq_level(turn_ms: u64) -> usize {
     best + 1
 }
 
-/// A player name safe for the PSQ name lines.
+/// A player name safe for the PSQ name lines: one that starts like a number would be
+/// read as a move, so it gets a `pbrain-` prefix.
 fn psq_name(name: &str) -> String {
     let n: String = name.chars().filter(|c| !c.is_control()).collect();
     match n.chars().next() {
@@ -60,7 +39,18 @@ pub fn psq_code(r: &GameRecord) -> i32 {
     }
 }
 
-/// The game as a PSQ file.
+/// The game as a PSQ file (what Piskvork's own "save" writes and its "open" reads):
+/// ```text
+/// Piskvorky 15x15, 11:11, 0      size, the two players' levels (0 = human), who began
+/// 8,8,0                          one line per stone: x,y 1-based, then the time in ms
+/// 9,9,103
+/// ...
+/// new                            first player's name, then the second's
+/// base
+/// 0                              end code: 0 normal end, 15 time-out, -2 other error
+/// ```
+/// A level above 0 marks a computer player, and levels 1..=11 select Piskvork's time
+/// steps (0.1 s .. 60 s): we write the step nearest the turn limit ([`psq_level`]).
 pub fn psq(r: &GameRecord) -> String {
     let level = psq_level(r.tc.info_turn().max(1));
     let mut s = format!("Piskvorky {}x{}, {level}:{level}, 0\n", r.width, r.height);
@@ -153,7 +143,10 @@ pub fn sgf_result(r: &GameRecord) -> String {
     }
 }
 
-/// The game as one SGF game tree (append several to make a collection).
+/// The game as one SGF game tree (append several to make a collection): `FF[4]`,
+/// `GM[4]` (Gomoku), `SZ[15]` or `SZ[w:h]`, coordinates `a`..`z` then `A`..`Z` (x
+/// first, from the top left), opening stones and moves as `B[]`/`W[]` nodes, each with
+/// a comment holding the think time (and the engine's last MESSAGE line).
 pub fn sgf(r: &GameRecord) -> String {
     let size = if r.width == r.height {
         r.width.to_string()

@@ -47,9 +47,7 @@ impl Evaluator for Classical {
 /// Evaluation weight of each line pattern (in [`Pattern::ALL`] order) for the player
 /// who could play there. A cell's value is the sum over its four lines plus the
 /// bonus of its combination code ([`combo_bonus`]); `wuzi-tune` fits both from game
-/// outcomes. F2 at 20 in place of 13 under freestyle at 100 ms/move: 256 games, 128
-/// pairs [25, 7, 78, 2, 16], -31.3 Elo [-66.6, +3.4], stopped (and the renju fit that
-/// lowered it to 3 lost too, see the README).
+/// outcomes (tried: `PATTERN_VALUE` in docs/experiments.md).
 pub const PATTERN_VALUE: [i32; 11] = [0, 0, 0, 4, 5, 13, 48, 117, 284, 256, 2000];
 
 /// The bonus of a foul cell: minus the values of its fours and threes, which black

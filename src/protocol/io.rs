@@ -8,13 +8,11 @@
 //!   stack is in place before any table is allocated) runs each search and sends the
 //!   searcher back with the result.
 //!
-//! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops the
-//! search), YXSTOP/STOP stop it, END returns at once, and every other command waits in a
-//! queue until the move has been printed. An INFO line that arrives behind queued commands
-//! waits its turn too, so settings and resets stay in the order they were sent.
-//! START, RECTSTART and RESTART end the game: one that arrives during a search (with
-//! nothing queued) stops it and its move is dropped, so the next line out is the `OK`.
-//! The end of input stops the running search and every later one at once: the commands
+//! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops it),
+//! YXSTOP/STOP stop it, END returns at once, and every other command (and an INFO
+//! behind queued ones) waits in order until the move is printed. START, RECTSTART and
+//! RESTART during a search (nothing queued) stop it and drop its move, so the next
+//! line out is the `OK`. The end of input stops every search at once: the commands
 //! already read are still answered, quickly, and then the loop returns.
 
 use super::parse::{block_open_after, parse, Command, Info};

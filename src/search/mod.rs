@@ -104,15 +104,8 @@ pub struct Searcher {
     tt: TransTable,
     params: Params,
     /// Per cell and colour to move: the sum of depth squared over the cut-offs there
-    /// (at most 2^20), kept for the whole game. Not aged: keeping half of it from one
-    /// search to the next (branch `exp/hist-age`) scored -11.0 Elo [-25.5, +3.4] under
-    /// standard at 100 ms/move (488 game pairs [58, 13, 363, 10, 44], SPRT 0/10 H0).
-    /// Not here: a continuation history beside it (per opponent's last move, move and
-    /// colour, depth squared a quiet cut-off, added to this one in the move order;
-    /// CITE: Stockfish's continuation history): depth-12 standard trees of
-    /// `scripts/middle15.txt` 165.5K to 177.9K nodes, freestyle and renju unchanged;
-    /// standard at 100 ms/move 285 game pairs [38, 14, 191, 8, 34], -8.5 Elo [-29.6,
-    /// +12.5], stopped.
+    /// (at most 2^20), kept for the whole game (see `history_age`; not kept:
+    /// `Searcher.history` in docs/experiments.md).
     history: Vec<[i32; 2]>,
     killers: [[u16; 2]; MAX_PLY + 1],
     /// Per cell and colour to move: the reply that last cut off after the

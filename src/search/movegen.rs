@@ -19,15 +19,8 @@ impl Searcher {
         if s.opp_fives > 0 {
             // Only a defence can save the game (our own five was handled before).
             // Under caro there are often two, the five point and the point past it,
-            // here in cell order. Not here: the table's move first, then the five
-            // point (by threat class and values): depth-13 caro trees of
-            // `scripts/middle15.txt` 639.0K to 725.2K nodes; the point past it first:
-            // 572.0K, but the positions moved both ways (caro15 1.22M to 0.35M, caro21
-            // 0.46M to 0.57M); neither played. Nor the second of two defences
-            // searched a ply shallower at non-PV nodes (a full-depth search again if
-            // it beats alpha): 577.5K (two plies: 725.1K); at 100 ms/move, three
-            // runs, 751 games, 374 pairs [52, 41, 189, 46, 46], -3.3 Elo [-23.2,
-            // +16.7], stopped.
+            // here in cell order (other orders: `gen_moves: caro defence order` in
+            // docs/experiments.md).
             for i in five_defences(b, opp).iter() {
                 if !(renju_black && b.forbidden_at(i)) {
                     list.push((i as u16, TACTICAL));
@@ -66,24 +59,8 @@ impl Searcher {
                 continue;
             }
             let threat = self.move_class(b, s, i);
-            // Not here: root moves ordered within their threat class by the nodes
-            // their subtrees took in the last iteration (Stockfish's old root order)
-            // instead of by value and history. Depth-13 trees of
-            // `scripts/middle15.txt` 411K to 432K nodes; at 100 ms/move, freestyle 813
-            // games, 406 pairs [64, 17, 258, 8, 59], -8.1 Elo [-27.2, +10.9]; caro 148
-            // games, 74 pairs [14, 9, 36, 13, 2], -47.2 [-90.2, -5.6]; both stopped.
-            // Not here: a fitted correction added to the values by the multiset of the
-            // cell's four line patterns, one table for the mover and one for the opponent
-            // (CITE: Rapfi orders moves by a score table apart from its evaluation; branch
-            // `exp/order-policy`, fitted there by `wuzi-tune policy=N`). Fitted to
-            // self-play moves (a softmax over the played move's threat class) it put the
-            // played move first among its class in 53% of held-out standard 20x20 positions
-            // against 47% for the values alone, yet scored -3.1 Elo [-23.7, +17.4] under
-            // standard 20x20 (387 game pairs, stopped). Standard 15x15 tables cut trees by
-            // about 1%: fitted to played moves, the depth-12 standard trees of
-            // `scripts/middle15.txt` (179.7K to 177.5K nodes); fitted to a search's cut-off
-            // moves, the depth-11 trees of 60 other standard positions from self-play
-            // (66.0K to 65.5K).
+            // Ordered by threat class, then values and history (other orders tried:
+            // `gen_moves: root order by nodes`, `gen_moves: order policy`).
             let mut score = threat + mi.value + oi.value;
             if threat == 0 || (self.prof.history_threes && threat < FOUR_ORDER) {
                 score += (self.history[i][me.index()] >> 4).min(TACTICAL / 8);

@@ -248,20 +248,8 @@ impl Searcher {
 
     /// One iteration at the root: a window of `aspiration` around the last score,
     /// widened on the side that fails until the score falls inside (CITE: aspiration
-    /// windows, as in Stockfish); a full window without a usable last score.
-    ///
-    /// Not here: a ply less for each fail high in a row (Stockfish's reduced depth
-    /// after a fail high, reset by a fail low). The depth-12 trees of
-    /// `scripts/middle15.txt` (with `mcp_percent` 100) shrank a lot (freestyle 135.1K
-    /// to 83.6K nodes, standard 217.5K to 149.2K, caro 305.5K to 285.3K;
-    /// caro15-middle's depth 16 with `mcp` 2 from 2.78M to 1.73M), as the last
-    /// search of an iteration is then often shallower than its number says; but it
-    /// did not gain: freestyle at 100 ms/move, 736 games, 368 pairs [52, 13, 237, 14,
-    /// 52], +0.5 Elo [-19.0, +20.0], stopped.
-    /// Under caro alone (the count reset by a fail low): depth-13 caro trees of
-    /// `scripts/middle15.txt` 639.0K to 513.2K nodes, but caro15-middle still reached
-    /// depth 14 in 1.7M nodes (about a second); 190 games, 95 pairs [15, 11, 49, 13, 7],
-    /// -25.6 [-63.9, +12.0], stopped.
+    /// windows, as in Stockfish); a full window without a usable last score. (Not
+    /// kept: `root_search: fail-high reduction` in docs/experiments.md.)
     pub(super) fn root_search(
         &mut self,
         b: &mut Board,

@@ -3,11 +3,9 @@
 //! and time budget.
 //!
 //! The attacker plays a four or a three on every move. Against a four the defender's
-//! replies are forced (the five's defences). Against a three (the attacker has a cell
-//! that makes an open four) the defender's only useful replies are the attacker's four
-//! points (the cells where the attacker would make a four or an open four: they hold
-//! both the open-four points and the far ends) and the defender's own fours; any other
-//! reply lets the attacker make an open four and win. A defender four is answered by
+//! replies are forced (the five's defences); against a three, only the attacker's four
+//! points (open-four points and far ends) and the defender's own fours are useful, as
+//! any other reply lets the attacker make an open four and win. A defender four is answered by
 //! its block, which keeps the attack only if a three or four of the attacker still
 //! stands afterwards. Every node first tries a VCF (a VCF is a VCT).
 //!
