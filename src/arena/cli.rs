@@ -8,7 +8,7 @@ use super::report;
 use super::stats::{Model, Sprt, SprtState};
 use super::tournament::{self, MatchConfig, Mode};
 use crate::types::Rng;
-use crate::types::{Rule, MAX_SIZE, MIN_SIZE};
+use crate::types::{Pos, Rule, MAX_SIZE, MIN_SIZE};
 use anyhow::{anyhow, bail, Context, Result};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -229,27 +229,7 @@ pub fn parse(args: &[String]) -> Result<Args> {
                     _ => bail!("-rule must be 0, 1, 4, 8 or 9"),
                 };
             }
-            "tc" => {
-                let mut tc = TimeControl::default();
-                let vs = values(&mut i);
-                if vs.is_empty() {
-                    bail!("-tc needs turn=, match= or inc=");
-                }
-                for kv in vs {
-                    let (k, v) = kv.split_once('=').expect("has =");
-                    let ms = parse_ms(v)?;
-                    match k {
-                        "turn" => tc.turn_ms = (ms > 0).then_some(ms),
-                        "match" => tc.match_ms = (ms > 0).then_some(ms),
-                        "inc" => tc.inc_ms = ms,
-                        _ => bail!("unknown -tc key '{k}'"),
-                    }
-                }
-                if tc.turn_ms.is_none() && tc.match_ms.is_none() {
-                    bail!("-tc needs a turn limit or a match clock");
-                }
-                cfg.game.tc = tc;
-            }
+            "tc" => cfg.game.tc = parse_tc(values(&mut i))?,
             "tolerance" => cfg.game.tolerance_ms = parse_ms(&take(args, &mut i, opt)?)?,
             "memory" => {
                 cfg.game.max_memory = take(args, &mut i, opt)?.parse().context("-memory")?
@@ -262,39 +242,7 @@ pub fn parse(args: &[String]) -> Result<Args> {
                 let what = take(args, &mut i, opt)?;
                 openings_arg = Some((what, values(&mut i)));
             }
-            "sprt" => {
-                let mut t = Sprt {
-                    elo0: 0.0,
-                    elo1: f64::NAN,
-                    alpha: 0.05,
-                    beta: 0.05,
-                    model: Model::Pentanomial,
-                };
-                for kv in values(&mut i) {
-                    let (k, v) = kv.split_once('=').expect("has =");
-                    if k == "model" {
-                        t.model = match v {
-                            "penta" => Model::Pentanomial,
-                            "tri" => Model::Trinomial,
-                            _ => bail!("-sprt model is penta or tri, not '{v}'"),
-                        };
-                        continue;
-                    }
-                    let x: f64 = v.parse().with_context(|| format!("-sprt {k}"))?;
-                    match k {
-                        "elo0" => t.elo0 = x,
-                        "elo1" => t.elo1 = x,
-                        "alpha" => t.alpha = x,
-                        "beta" => t.beta = x,
-                        _ => bail!("unknown -sprt key '{k}'"),
-                    }
-                }
-                let p = |x: f64| x > 0.0 && x < 0.5;
-                if t.elo1.is_nan() || t.elo1 <= t.elo0 || !p(t.alpha) || !p(t.beta) {
-                    bail!("-sprt needs elo1 > elo0 and 0 < alpha, beta < 0.5");
-                }
-                cfg.sprt = Some(t);
-            }
+            "sprt" => cfg.sprt = Some(parse_sprt(values(&mut i))?),
             "board" => cfg.game.style = Style::AlwaysBoard,
             "judge" => cfg.game.style = Style::Judge,
             "reuse" => cfg.reuse = true,
@@ -320,8 +268,78 @@ pub fn parse(args: &[String]) -> Result<Args> {
     if cfg.games == 0 {
         bail!("-games must be at least 1");
     }
+    let unnamed = settle_engines(&mut cfg.engines, &each)?;
+    let (w, h, rule) = (cfg.game.width, cfg.game.height, cfg.game.rule);
+    cfg.openings = load_openings(openings_arg, w, h, rule)?;
+    Ok(Args {
+        cfg,
+        quiet,
+        unnamed,
+    })
+}
+
+/// The `-tc` keys: `turn=`, `match=` and `inc=` (times as [`parse_ms`] reads them).
+fn parse_tc(vs: Vec<String>) -> Result<TimeControl> {
+    let mut tc = TimeControl::default();
+    if vs.is_empty() {
+        bail!("-tc needs turn=, match= or inc=");
+    }
+    for kv in vs {
+        let (k, v) = kv.split_once('=').expect("has =");
+        let ms = parse_ms(v)?;
+        match k {
+            "turn" => tc.turn_ms = (ms > 0).then_some(ms),
+            "match" => tc.match_ms = (ms > 0).then_some(ms),
+            "inc" => tc.inc_ms = ms,
+            _ => bail!("unknown -tc key '{k}'"),
+        }
+    }
+    if tc.turn_ms.is_none() && tc.match_ms.is_none() {
+        bail!("-tc needs a turn limit or a match clock");
+    }
+    Ok(tc)
+}
+
+/// The `-sprt` keys: `elo0=`, `elo1=` (needed), `alpha=`, `beta=` and `model=`.
+fn parse_sprt(kvs: Vec<String>) -> Result<Sprt> {
+    let mut t = Sprt {
+        elo0: 0.0,
+        elo1: f64::NAN,
+        alpha: 0.05,
+        beta: 0.05,
+        model: Model::Pentanomial,
+    };
+    for kv in kvs {
+        let (k, v) = kv.split_once('=').expect("has =");
+        if k == "model" {
+            t.model = match v {
+                "penta" => Model::Pentanomial,
+                "tri" => Model::Trinomial,
+                _ => bail!("-sprt model is penta or tri, not '{v}'"),
+            };
+            continue;
+        }
+        let x: f64 = v.parse().with_context(|| format!("-sprt {k}"))?;
+        match k {
+            "elo0" => t.elo0 = x,
+            "elo1" => t.elo1 = x,
+            "alpha" => t.alpha = x,
+            "beta" => t.beta = x,
+            _ => bail!("unknown -sprt key '{k}'"),
+        }
+    }
+    let p = |x: f64| x > 0.0 && x < 0.5;
+    if t.elo1.is_nan() || t.elo1 <= t.elo0 || !p(t.alpha) || !p(t.beta) {
+        bail!("-sprt needs elo1 > elo0 and 0 < alpha, beta < 0.5");
+    }
+    Ok(t)
+}
+
+/// Gives every engine the `-each` directory (unless it has its own) and options (before
+/// its own), and settles its spec; returns the indices of the engines with no name yet.
+fn settle_engines(engines: &mut [EngineSpec], each: &EngineSpec) -> Result<Vec<usize>> {
     let mut unnamed = Vec::new();
-    for (k, e) in cfg.engines.iter_mut().enumerate() {
+    for (k, e) in engines.iter_mut().enumerate() {
         if e.dir.is_none() {
             e.dir.clone_from(&each.dir);
         }
@@ -333,8 +351,18 @@ pub fn parse(args: &[String]) -> Result<Args> {
             unnamed.push(k);
         }
     }
-    let (w, h, rule) = (cfg.game.width, cfg.game.height, cfg.game.rule);
-    cfg.openings = match openings_arg {
+    Ok(unnamed)
+}
+
+/// The openings `-openings WHAT KEY=V...` names (`None`: the shipped set for the board
+/// and rule, if any), checked on the board and rule, in file or random order.
+fn load_openings(
+    arg: Option<(String, Vec<String>)>,
+    w: usize,
+    h: usize,
+    rule: Rule,
+) -> Result<Vec<Vec<Pos>>> {
+    Ok(match arg {
         None => match openings::builtin(w, h, rule) {
             Some(t) => openings::load(t, Format::Offset, w, h, rule)?,
             None => Vec::new(),
@@ -377,11 +405,6 @@ pub fn parse(args: &[String]) -> Result<Args> {
             }
             set
         }
-    };
-    Ok(Args {
-        cfg,
-        quiet,
-        unnamed,
     })
 }
 

@@ -62,12 +62,31 @@ pub fn progress(cfg: &MatchConfig, s: &Summary) -> String {
     line
 }
 
-/// The final report.
+/// The final report: the match line, the pairs' results, the SPRT, the engines'
+/// table, how the games ended, the faults and the think times.
 pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
-    let g = &cfg.game;
     let mut out = String::new();
+    let width = cfg
+        .engines
+        .iter()
+        .map(|e| e.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    write_header(&mut out, cfg, s);
+    write_pairs(&mut out, cfg, s, width);
+    write_sprt(&mut out, cfg, s);
+    write_engines(&mut out, cfg, s, width);
+    write_ends(&mut out, cfg, s, width);
+    write_think_times(&mut out, cfg, s, width);
+    out
+}
+
+/// The report's first line: board, rule, time control, openings and games.
+fn write_header(out: &mut String, cfg: &MatchConfig, s: &Summary) {
+    let g = &cfg.game;
     let _ = writeln!(
-        out,
+        *out,
         "Match: {}x{} {} (rule {}), {}, tolerance {} ms, {} openings, {} of {} games in {}{}",
         g.width,
         g.height,
@@ -85,18 +104,14 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             ""
         }
     );
-    let name = |i: usize| cfg.engines[i].name.as_str();
-    let width = cfg
-        .engines
-        .iter()
-        .map(|e| e.name.len())
-        .max()
-        .unwrap_or(4)
-        .max(6);
+}
 
-    let _ = writeln!(out);
+/// Each pair's games (W/D/L, score, Elo, interval, LOS) and game pairs (pentanomial).
+fn write_pairs(out: &mut String, cfg: &MatchConfig, s: &Summary, width: usize) {
+    let name = |i: usize| cfg.engines[i].name.as_str();
+    let _ = writeln!(*out);
     let _ = writeln!(
-        out,
+        *out,
         "{:<pw$}  {:>5}  {:>5} {:>5} {:>5}  {:>6}  {:>7}  {:>17}  {:>6}",
         "Pair",
         "Games",
@@ -113,7 +128,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         let w = s.pair_wdl[i];
         let e = elo_estimate(w, 0.95);
         let _ = writeln!(
-            out,
+            *out,
             "{:<pw$}  {:>5}  {:>5} {:>5} {:>5}  {:>5.1}%  {:>7}  {:>17}  {:>5.1}%",
             format!("{} vs {}", name(a), name(b)),
             w.games(),
@@ -135,7 +150,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         let e = elo_estimate_penta(p, 0.95);
         let c = p.counts;
         let _ = writeln!(
-            out,
+            *out,
             "{} vs {}, game pairs (an opening's two games): {} scored 0: {}, 1/2: {}, 1: {}, \
              3/2: {}, 2: {}; Elo {} [{}, {}]",
             name(a),
@@ -151,6 +166,10 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             elo_str(e.high)
         );
     }
+}
+
+/// The SPRT's bounds, LLR and verdict, if one was asked for.
+fn write_sprt(out: &mut String, cfg: &MatchConfig, s: &Summary) {
     if let (Some(t), Some((llr, state))) = (cfg.sprt, s.sprt) {
         let (lo, hi) = t.bounds();
         let verdict = match state {
@@ -159,7 +178,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             SprtState::AcceptH1 => "H1 accepted",
         };
         let _ = writeln!(
-            out,
+            *out,
             "SPRT elo0={} elo1={} alpha={} beta={} model={}: LLR {llr:.2} in ({lo:.2}, {hi:.2}): \
              {verdict}",
             t.elo0,
@@ -172,13 +191,17 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             }
         );
     } else if cfg.sprt.is_some() {
-        let _ = writeln!(out, "SPRT: only for a match between two engines");
+        let _ = writeln!(*out, "SPRT: only for a match between two engines");
     }
+}
 
+/// With more than one pair, each engine's games and score, best first.
+fn write_engines(out: &mut String, cfg: &MatchConfig, s: &Summary, width: usize) {
+    let name = |i: usize| cfg.engines[i].name.as_str();
     if s.pairs.len() > 1 {
-        let _ = writeln!(out);
+        let _ = writeln!(*out);
         let _ = writeln!(
-            out,
+            *out,
             "{:<width$}  {:>5}  {:>5} {:>5} {:>5}  {:>6}",
             "Engine", "Games", "W", "D", "L", "Score"
         );
@@ -192,7 +215,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         for e in order {
             let w = s.engines[e].wdl;
             let _ = writeln!(
-                out,
+                *out,
                 "{:<width$}  {:>5}  {:>5} {:>5} {:>5}  {:>5.1}%",
                 name(e),
                 w.games(),
@@ -203,17 +226,21 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             );
         }
     }
+}
 
+/// How the games ended, black's results, and each engine's losses by fault.
+fn write_ends(out: &mut String, cfg: &MatchConfig, s: &Summary, width: usize) {
+    let name = |i: usize| cfg.engines[i].name.as_str();
     let e = &s.ends;
-    let _ = writeln!(out);
+    let _ = writeln!(*out);
     let _ = writeln!(
-        out,
+        *out,
         "Game ends: five {}, foul {}, full board {}, move limit {}, fault {}",
         e.five, e.foul, e.full_board, e.move_limit, e.fault
     );
     let b = s.black;
     let _ = writeln!(
-        out,
+        *out,
         "Black's results: +{} ={} -{} ({:.1}%)",
         b.wins,
         b.draws,
@@ -221,8 +248,8 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         100.0 * b.score()
     );
 
-    let _ = writeln!(out);
-    let _ = writeln!(out, "Losses by fault:");
+    let _ = writeln!(*out);
+    let _ = writeln!(*out, "Losses by fault:");
     for (i, st) in s.engines.iter().enumerate() {
         let list: Vec<String> = Fault::ALL
             .iter()
@@ -236,16 +263,21 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
         if st.killed > 0 {
             let _ = write!(text, " (killed after END: {})", st.killed);
         }
-        let _ = writeln!(out, "  {:<width$}  {text}", name(i));
+        let _ = writeln!(*out, "  {:<width$}  {text}", name(i));
     }
+}
 
+/// Each engine's moves, mean and largest think time against the limit.
+fn write_think_times(out: &mut String, cfg: &MatchConfig, s: &Summary, width: usize) {
+    let g = &cfg.game;
+    let name = |i: usize| cfg.engines[i].name.as_str();
     let limit = match (g.tc.turn_ms, g.tc.match_ms) {
         (Some(t), _) => format!("limit {t} ms/move + {} ms tolerance", g.tolerance_ms),
         (None, Some(_)) => format!("match clock {}", g.tc.describe()),
         (None, None) => "no limit".into(),
     };
-    let _ = writeln!(out);
-    let _ = writeln!(out, "Think time per move ({limit}):");
+    let _ = writeln!(*out);
+    let _ = writeln!(*out, "Think time per move ({limit}):");
     for (i, st) in s.engines.iter().enumerate() {
         let mean = if st.moves > 0 {
             st.total_ms as f64 / st.moves as f64
@@ -253,7 +285,7 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             0.0
         };
         let _ = writeln!(
-            out,
+            *out,
             "  {:<width$}  {:>6} moves  mean {:>7.1} ms  max {:>6} ms",
             name(i),
             st.moves,
@@ -261,5 +293,4 @@ pub fn report(cfg: &MatchConfig, s: &Summary) -> String {
             st.max_ms
         );
     }
-    out
 }

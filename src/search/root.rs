@@ -81,6 +81,28 @@ impl Searcher {
         }
 
         // Step 4. Iterative deepening.
+        let (mut m, score, depth, mut pv) = self.deepen(&mut b, board, limits, stop, first_choice);
+        if !playable(&b, m) {
+            // Never happens by design; a wrong answer would lose the game, so check.
+            debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
+            m = first_choice as usize;
+            pv = vec![board_pos(board, m)];
+        }
+        Some(done(self, m, score, depth, pv))
+    }
+
+    /// Step 4: iterative deepening from depth 1 until a limit, a proven result or the
+    /// time another iteration would need (step 5). Returns the move, score, depth and
+    /// principal variation of the last finished iteration (or of the best fully
+    /// searched move of an unfinished one; `first_choice` if depth 1 is cut short).
+    fn deepen(
+        &mut self,
+        b: &mut Board,
+        board: &Board,
+        limits: &Limits,
+        stop: &AtomicBool,
+        first_choice: u16,
+    ) -> (usize, Score, i32, Vec<Pos>) {
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 8)
@@ -91,7 +113,7 @@ impl Searcher {
             let iter_start = limits.start.elapsed();
             self.iteration = depth;
             self.root_best = None;
-            let score = self.root_search(&mut b, depth, best.as_ref().map(|x| x.1), stop);
+            let score = self.root_search(b, depth, best.as_ref().map(|x| x.1), stop);
             if self.aborted {
                 // Keep a move of the unfinished iteration only if it was fully searched.
                 match (self.root_best, best.as_mut()) {
@@ -145,15 +167,7 @@ impl Searcher {
                 break;
             }
         }
-        let (mut m, score, depth, mut pv) =
-            best.expect("a move is kept even when depth 1 is stopped");
-        if !playable(&b, m) {
-            // Never happens by design; a wrong answer would lose the game, so check.
-            debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
-            m = first_choice as usize;
-            pv = vec![board_pos(board, m)];
-        }
-        Some(done(self, m, score, depth, pv))
+        best.expect("a move is kept even when depth 1 is stopped")
     }
 
     /// Sets up a search of `board` under `limits`: the tables (afresh under a new rule
