@@ -3,7 +3,7 @@
 # plays itself from random openings (wuzi-match, PSQ records kept), then wuzi-tune
 # fits PATTERN_VALUE and THREAT_BONUS to the results (Texel's method; see src/tune.rs)
 # and prints the fitted weights beside the current ones, with the error on held-out
-# games. Copy the weights you want into src/board.rs and test them with
+# games. Copy the weights you want into src/eval/ and test them with
 # scripts/match.sh or an SPRT: a lower prediction error is not yet a stronger engine.
 #
 #   scripts/tune-eval.sh [OUT_DIR]
