@@ -190,3 +190,33 @@ fn line_ends_messages_and_memory() {
         assert_eq!(faults, 2, "{:?}", s.engines);
     }
 }
+
+/// A brain that races on its input (`--racy`, as Rapfi 0.43 does: a line that arrives
+/// as it finishes loses its first word) loses when the runner writes right after its
+/// output: START, sent just after the ABOUT reply, reads as "15" and gets an error
+/// reply (c-gomoku-cli saw that from Rapfi); paced (`pace=`), it plays both games
+/// without a fault, and
+/// its clock starts when the held line is sent: each hold is longer than the turn
+/// limit plus tolerance, so a clock started before it would lose every move on time.
+#[test]
+fn a_racy_brain_plays_clean_games_when_paced() {
+    let racy = config(&["--racy", "40"]);
+    let games = assert_lost_twice(&racy, Fault::Start);
+    for g in &games {
+        let why = format!("{:?}", g.outcome);
+        assert!(why.contains("ERROR Unknown command: 15"), "{why}");
+    }
+
+    let mut paced = config(&["--racy", "40"]);
+    paced.engines[1].pace_ms = 250;
+    paced.game.tc.turn_ms = Some(100);
+    paced.game.tolerance_ms = 50;
+    paced.game.max_stones = Some(16);
+    let (s, games) = run(&paced);
+    assert_eq!(s.played, 2);
+    for g in &games {
+        assert_eq!(g.fault(), None, "game {}: {:?}", g.index, g.outcome);
+        assert!(g.moves.len() >= 16, "game {} played on", g.index);
+    }
+    assert!(s.engines.iter().all(|e| e.faults.is_empty()));
+}

@@ -29,18 +29,21 @@ pub const EXIT_ERROR: i32 = 5;
 
 /// The usage text.
 pub const USAGE: &str = "\
-usage: wuzi-match -engine cmd=CMD [name=N] [dir=D] [option.KEY=V] -engine ... [options]
+usage: wuzi-match -engine cmd=CMD [name=N] [dir=D] [pace=T] [option.KEY=V] -engine ...
+                  [options]
        wuzi-match gen-openings [size=15] [count=60] [stones=3-5] [radius=3] [depth=6]
                                [margin=100] [playout=5] [seed=1] [rule=0]
 
 Plays Gomocup brains against each other the way strict managers do, judges every game
 and prints a report. Options (one or two leading dashes):
 
-  -engine cmd=CMD [name=N] [dir=D] [option.K=V]
+  -engine cmd=CMD [name=N] [dir=D] [pace=T] [option.K=V]
                       a brain: CMD is split on blanks (program, then arguments) unless
                       it names an existing file; the working directory is D, else the
                       program's folder when CMD has a '/', else ours; name defaults to
-                      the ABOUT name; option.K=V sends 'INFO K V' after the INFO set
+                      the ABOUT name; option.K=V sends 'INFO K V' after the INFO set;
+                      pace=T holds every line to it until T after its last output (for
+                      a brain that races on its input), its clock starting when sent
   -each [dir=D] [option.K=V]   applies to every engine
   -gauntlet           first engine against each other one (default: round robin)
   -games N            games per pair (default 2); each opening is played twice with
@@ -133,6 +136,7 @@ fn engine_key(spec: &mut EngineSpec, kv: &str, each: bool) -> Result<()> {
         "cmd" if !each => spec.cmd = v.split_whitespace().map(str::to_string).collect(),
         "name" if !each => spec.name = v.to_string(),
         "dir" => spec.dir = Some(PathBuf::from(v)),
+        "pace" if !each => spec.pace_ms = parse_ms(v).with_context(|| format!("pace={v}"))?,
         _ => match k.strip_prefix("option.") {
             Some(key) if !key.is_empty() => spec.options.push((key.to_string(), v.to_string())),
             _ => bail!("unknown engine key '{k}'"),
@@ -582,7 +586,7 @@ mod tests {
     #[test]
     fn a_full_command_line() {
         let a = parse(&args(
-            "-engine cmd=/bin/a name=A option.thread_num=1 --engine cmd=b dir=/tmp name=B \
+            "-engine cmd=/bin/a name=A option.thread_num=1 --engine cmd=b dir=/tmp name=B pace=40 \
              -each option.x=y -games 6 -size 20 -rule 4 -tc match=5s inc=100 turn=0 \
              -tolerance 200 -sprt elo1=10 -judge -reuse -strict-lf -openings none -quiet",
         ))
@@ -596,6 +600,7 @@ mod tests {
             vec![("x".into(), "y".into()), ("thread_num".into(), "1".into())]
         );
         assert_eq!(c.engines[1].dir, Some(PathBuf::from("/tmp")));
+        assert_eq!((c.engines[0].pace_ms, c.engines[1].pace_ms), (0, 40));
         assert_eq!(c.games, 6);
         assert_eq!(
             (c.game.width, c.game.height, c.game.rule),
@@ -645,6 +650,8 @@ mod tests {
             "-engine cmd=a -engine cmd=b -sprt elo1=5 model=hexa",
             "-engine cmd=a -engine cmd=b -tc turn=0",
             "-engine cmd=a -engine cmd=b -bogus",
+            "-engine cmd=a pace=soon -engine cmd=b",
+            "-engine cmd=a -engine cmd=b -each pace=40",
             "-engine cmd=a -engine cmd=b -size 12 -openings builtin",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");

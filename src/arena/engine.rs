@@ -10,6 +10,7 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -29,6 +30,9 @@ pub struct EngineSpec {
     pub dir: Option<PathBuf>,
     /// Extra `INFO key value` lines sent after the standard set.
     pub options: Vec<(String, String)>,
+    /// Pacing for a racy brain: hold every line to it until this many milliseconds
+    /// after its last output (0: send at once). See [`Process::send`].
+    pub pace_ms: u64,
 }
 
 /// Something the brain did.
@@ -85,6 +89,11 @@ pub struct Process {
     /// The text of the MESSAGE lines skipped while waiting for the last reply.
     pub messages: Vec<String>,
     closed: bool,
+    /// [`EngineSpec::pace_ms`].
+    pace: Duration,
+    /// When the brain last wrote to stdout, in microseconds after `started` (0: never),
+    /// kept by the stdout reader as it reads, so that output not yet consumed counts.
+    last_output: Arc<AtomicU64>,
 }
 
 impl Process {
@@ -107,7 +116,10 @@ impl Process {
         let out = child.stdout.take().expect("piped stdout");
         let err = child.stderr.take().expect("piped stderr");
         let tx2 = tx.clone();
-        thread::spawn(move || read_stdout(out, tx));
+        let started = Instant::now();
+        let last_output = Arc::new(AtomicU64::new(0));
+        let seen = Arc::clone(&last_output);
+        thread::spawn(move || read_stdout(out, tx, started, seen));
         thread::spawn(move || read_stderr(err, tx2));
         let stdin = child.stdin.take();
         Ok(Process {
@@ -117,9 +129,11 @@ impl Process {
             eol: if crlf { "\r\n" } else { "\n" },
             label: spec.name.clone(),
             log,
-            started: Instant::now(),
+            started,
             messages: Vec::new(),
             closed: false,
+            pace: Duration::from_millis(spec.pace_ms),
+            last_output,
         })
     }
 
@@ -133,8 +147,12 @@ impl Process {
         self.label = label;
     }
 
-    /// Writes lines in one write call and flushes. `false` if the pipe is broken.
+    /// Writes lines in one write call and flushes. `false` if the pipe is broken. With a
+    /// pace, first waits until that long after the brain's last output: a brain that
+    /// races on its input (Rapfi 0.43 loses the first word of a line that arrives as it
+    /// finishes a search) then reads it idle. A move's clock starts after this returns.
     pub fn send(&mut self, lines: &[String]) -> bool {
+        self.wait_for_pace();
         let mut buf = String::new();
         for l in lines {
             self.log_line('>', l);
@@ -145,6 +163,26 @@ impl Process {
             return false;
         };
         stdin.write_all(buf.as_bytes()).is_ok() && stdin.flush().is_ok()
+    }
+
+    /// Sleeps until `pace` after the brain's last output (at once without a pace or
+    /// output). Output that comes during the wait moves the time on.
+    fn wait_for_pace(&self) {
+        if self.pace.is_zero() {
+            return;
+        }
+        loop {
+            let us = self.last_output.load(Ordering::Acquire);
+            if us == 0 {
+                return;
+            }
+            let until = self.started + Duration::from_micros(us) + self.pace;
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            thread::sleep(until - now);
+        }
     }
 
     fn log_line(&self, dir: char, text: &str) {
@@ -312,7 +350,14 @@ impl Splitter {
     }
 }
 
-fn read_stdout<R: Read>(mut r: R, tx: Sender<Event>) {
+/// Reads the brain's stdout into line events, noting in `last_output` when it last
+/// read something (microseconds after `started`, at least 1).
+fn read_stdout<R: Read>(
+    mut r: R,
+    tx: Sender<Event>,
+    started: Instant,
+    last_output: Arc<AtomicU64>,
+) {
     let mut buf = [0u8; 4096];
     let mut split = Splitter::default();
     loop {
@@ -320,6 +365,8 @@ fn read_stdout<R: Read>(mut r: R, tx: Sender<Event>) {
             Ok(0) | Err(_) => break,
             Ok(n) => {
                 let at = Instant::now();
+                let us = at.saturating_duration_since(started).as_micros() as u64;
+                last_output.store(us.max(1), Ordering::Release);
                 split.feed(&buf[..n], |text, cr| {
                     let _ = tx.send(Event::Line { text, cr, at });
                 });

@@ -3,19 +3,24 @@
 //! the match runner's tests can check that every fault is judged as the right loss.
 //!
 //! ```text
-//! wuzi-testbrain [--fault KIND] [--at N] [--delay MS] [--crlf] [--chatty] [--name NAME]
+//! wuzi-testbrain [--fault KIND] [--at N] [--delay MS] [--racy MS] [--crlf] [--chatty]
+//!                [--name NAME]
 //!   --fault KIND   misbehave at this brain's N-th move of each game (default N = 1):
 //!                  timeout (never answer), occupied, offboard, malformed ("7,7,7"),
 //!                  junk ("hello there"), error ("ERROR ..."), crash (exit 3),
 //!                  stderr (a line on stderr, then the move), no-ok (never answer START),
 //!                  bad-ok (answer START with "OK thanks"), about-silent (never answer ABOUT)
 //!   --delay MS     think this long before every move
+//!   --racy MS      race on input as Rapfi 0.43 does: a line read within MS of this
+//!                  brain's last output loses its first word ("TURN 4,6" is read as
+//!                  "4,6" and answered "ERROR Unknown command: 4,6")
 //!   --crlf         end every output line with CR LF
 //!   --chatty       print MESSAGE and DEBUG lines and an empty line before every move
 //! ```
 
+use std::cell::Cell;
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Fault {
@@ -45,6 +50,10 @@ struct Brain {
     /// 0 empty, 1 own, 2 opponent.
     cells: Vec<u8>,
     moves_made: usize,
+    /// `--racy`: how soon after our output a line loses its first word.
+    racy: Option<Duration>,
+    /// When we last wrote a line.
+    last_out: Cell<Option<Instant>>,
 }
 
 impl Brain {
@@ -52,6 +61,17 @@ impl Brain {
         let mut o = std::io::stdout().lock();
         let _ = write!(o, "{line}{}", self.eol);
         let _ = o.flush();
+        self.last_out.set(Some(Instant::now()));
+    }
+
+    /// The line as a racy brain reads it: without its first word if it came too soon
+    /// after our last output.
+    fn as_read<'a>(&self, line: &'a str) -> &'a str {
+        let soon = |r: Duration| self.last_out.get().is_some_and(|t| t.elapsed() < r);
+        match self.racy {
+            Some(r) if soon(r) => line.split_once(' ').map_or("", |(_, rest)| rest.trim()),
+            _ => line,
+        }
     }
 
     fn reset(&mut self, w: usize, h: usize) {
@@ -134,6 +154,8 @@ fn main() {
         h: 15,
         cells: vec![0; 225],
         moves_made: 0,
+        racy: None,
+        last_out: Cell::new(None),
     };
     let mut i = 0;
     while i < args.len() {
@@ -168,6 +190,10 @@ fn main() {
                 b.delay = next(i).parse().unwrap_or(0);
                 i += 1;
             }
+            "--racy" => {
+                b.racy = Some(Duration::from_millis(next(i).parse().unwrap_or(0)));
+                i += 1;
+            }
             "--name" => {
                 b.name = next(i);
                 i += 1;
@@ -185,7 +211,7 @@ fn main() {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     while let Some(Ok(raw)) = lines.next() {
-        let line = raw.trim_end_matches('\r').trim();
+        let line = b.as_read(raw.trim_end_matches('\r').trim());
         let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
         match cmd.to_ascii_uppercase().as_str() {
             "ABOUT" => {
@@ -240,6 +266,7 @@ fn main() {
             }
             "INFO" | "" => {}
             "END" => return,
+            _ if b.racy.is_some() => b.out(&format!("ERROR Unknown command: {cmd}")),
             _ => b.out(&format!("UNKNOWN {cmd}")),
         }
     }
