@@ -1,21 +1,17 @@
-//! `wuzi-testbrain`: a TEST AID, not a real brain. A tiny Gomocup brain that plays the
-//! first empty point in reading order (top-left first) and can be told to misbehave, so
-//! the match runner's tests can check that every fault is judged as the right loss.
+//! `wuzi-testbrain`: a TEST AID, not a real brain. It plays the first empty point
+//! (top-left first) and can be told to misbehave, so the match runner's tests can check
+//! that every fault is judged as the right loss.
 //!
 //! ```text
 //! wuzi-testbrain [--fault KIND] [--at N] [--delay MS] [--racy MS] [--crlf] [--chatty]
 //!                [--name NAME]
-//!   --fault KIND   misbehave at this brain's N-th move of each game (default N = 1):
-//!                  timeout (never answer), occupied, offboard, malformed ("7,7,7"),
-//!                  junk ("hello there"), error ("ERROR ..."), crash (exit 3),
-//!                  stderr (a line on stderr, then the move), no-ok (never answer START),
-//!                  bad-ok (answer START with "OK thanks"), about-silent (never answer ABOUT)
-//!   --delay MS     think this long before every move
-//!   --racy MS      race on input as Rapfi 0.43 does: a line read within MS of this
-//!                  brain's last output loses its first word ("TURN 4,6" is read as
-//!                  "4,6" and answered "ERROR Unknown command: 4,6")
-//!   --crlf         end every output line with CR LF
-//!   --chatty       print MESSAGE and DEBUG lines and an empty line before every move
+//!   --fault KIND  at its N-th move of each game (default 1): timeout, occupied, offboard,
+//!                 malformed ("7,7,7"), junk, error ("ERROR ..."), crash (exit 3), stderr
+//!                 (then the move), no-ok / bad-ok ("OK thanks") at START, about-silent
+//!   --delay MS    think this long before every move
+//!   --racy MS     as Rapfi 0.43: a line read within MS of its last output loses its
+//!                 first word ("TURN 4,6" reads "4,6": "ERROR Unknown command: 4,6")
+//!   --crlf        CR LF line ends;  --chatty  MESSAGE, DEBUG and empty lines too
 //! ```
 
 use std::cell::Cell;
