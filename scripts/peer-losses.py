@@ -6,9 +6,10 @@ as `wuzi-match -log -stats` write them) and, for every game Wuzi lost, follows t
 engines' reported evaluations (the last MESSAGE line before each move, from the mover's
 view: Wuzi's `ev`, a peer's `Eval` as Rapfi prints it). It reports the ply where they
 part (the peer claims a clear lead, `--lead`, while Wuzi still thinks it is not behind)
-and the ply Wuzi first sees the loss (`--lost`), and sorts the losses by phase: opening
-(parted within `--opening` plies of the set-up stones), a missed or late defence (Wuzi
-still not behind when the peer already claims a win), or the middle game.
+and when each side first sees the forced win (a proven score), how late Wuzi saw it (a
+late defence: 4 plies or more after the peer), wins Wuzi missed that the peer saw, and
+whether the peer's first clear lead came in the opening (`--opening` plies after the
+set-up stones) or the middle game.
 
     scripts/peer-losses.py target/peer/s200/freestyle_15_200ms [--show N] [--wuzi NAME]
 """
@@ -16,6 +17,7 @@ import argparse
 import collections
 import csv
 import re
+import statistics
 
 WUZI_EV = re.compile(r"MESSAGE depth (\d+) ev (-?\d+)")
 PEER_EV = re.compile(r"MESSAGE .*?Depth (\S+) \| Eval ([+-]?M?\d+)")
@@ -63,29 +65,38 @@ def parse_log(path, wuzi):
     return games
 
 
-def analyse(game, wuzi, lead, lost, opening):
-    """The plies where the evaluations part and where Wuzi sees the loss, and the phase."""
+def analyse(game, wuzi, lead, opening):
+    """Plies (from 0) of one lost game: the peer's first clear lead, the evaluations'
+    parting (that lead while Wuzi thinks it is not behind), the peer's first claimed
+    win, Wuzi's first admitted loss; whether Wuzi had missed a win (the peer saw itself
+    lost and Wuzi's next move did not claim the win); and the phase."""
     last_wuzi = None
-    parted = seen = peer_win = None
+    first_lead = parted = peer_win = seen = None
+    missed_win = False
+    prev_peer = None
     for ply, eng, _, ev, _ in game["moves"]:
-        if ev is None:
-            continue
         if eng == wuzi:
+            if prev_peer is not None and prev_peer <= -WIN and (ev is None or ev < WIN) and ev != 0:
+                missed_win = True
+            prev_peer = None
+            if ev is None:
+                continue
             last_wuzi = ev
-            if seen is None and ev <= -lost:
+            if seen is None and ev <= -WIN:
                 seen = ply
         else:
+            prev_peer = ev
+            if ev is None:
+                continue
+            if first_lead is None and ev >= lead:
+                first_lead = ply
             if parted is None and ev >= lead and (last_wuzi is None or last_wuzi >= 0):
                 parted = ply
             if peer_win is None and ev >= WIN:
                 peer_win = ply
-    if parted is not None and parted <= opening:
-        phase = "opening"
-    elif peer_win is not None and (seen is None or seen > peer_win):
-        phase = "missed or late defence"
-    else:
-        phase = "middle game"
-    return parted, seen, peer_win, phase
+    phase = "opening" if first_lead is not None and first_lead < opening else "middle game"
+    return {"lead": first_lead, "parted": parted, "peer_win": peer_win, "seen": seen,
+            "missed_win": missed_win, "phase": phase}
 
 
 def main():
@@ -93,7 +104,6 @@ def main():
     ap.add_argument("case", help="path without extension: CASE.log and CASE.csv")
     ap.add_argument("--wuzi", default="wuzi", help="Wuzi's engine name in the match")
     ap.add_argument("--lead", type=int, default=300, help="a clear lead for the peer")
-    ap.add_argument("--lost", type=int, default=300, help="Wuzi's eval that admits a loss")
     ap.add_argument("--opening", type=int, default=10, help="plies counted as the opening")
     ap.add_argument("--show", type=int, default=3, help="losses to print move by move")
     a = ap.parse_args()
@@ -104,27 +114,33 @@ def main():
             results[int(row["game"])] = (row["color"], row["result"])
     games = parse_log(a.case + ".log", a.wuzi)
     losses = [g for g, (_, r) in sorted(results.items()) if r == "loss"]
-    by_phase = collections.Counter()
+    facts = {g: analyse(games[g], a.wuzi, a.lead, a.opening) for g in losses}
+    one = lambda p: None if p is None else p + 1  # plies after the set-up, from 1
+    for g in losses[: a.show]:
+        game, f = games[g], facts[g]
+        print(f"game {g}: Wuzi {results[g][0]}, lost after {len(game['moves'])} plies "
+              f"({game['opening']} set-up stones); peer leads from ply {one(f['lead'])}, "
+              f"claims a win at {one(f['peer_win'])}; Wuzi sees the loss at {one(f['seen'])}")
+        for ply, eng, (x, y), ev, d in game["moves"]:
+            mark = " <- parted" if ply == f["parted"] else ""
+            print(f"  {ply + 1:3} {eng:<8} {x:2},{y:<2}  eval {ev if ev is not None else '-':>6}"
+                  f"  depth {d or '-'}{mark}")
     by_colour = collections.Counter(results[g][0] for g in losses)
-    shown = 0
-    for g in losses:
-        game = games[g]
-        parted, seen, peer_win, phase = analyse(game, a.wuzi, a.lead, a.lost, a.opening)
-        by_phase[phase] += 1
-        if shown < a.show:
-            shown += 1
-            one = lambda p: None if p is None else p + 1  # plies after the set-up, from 1
-            print(f"game {g}: Wuzi {results[g][0]}, lost after {len(game['moves'])} plies "
-                  f"({game['opening']} set-up stones); parted at ply {one(parted)}, peer "
-                  f"claims a win at {one(peer_win)}, Wuzi sees the loss at {one(seen)}: {phase}")
-            for ply, eng, (x, y), ev, d in game["moves"]:
-                mark = " <- parted" if ply == parted else ""
-                print(f"  {ply + 1:3} {eng:<8} {x:2},{y:<2}  eval {ev if ev is not None else '-':>6}"
-                      f"  depth {d or '-'}{mark}")
-    total = len(results)
-    print(f"\n{len(losses)} losses of {total} games; by Wuzi's colour: "
+    print(f"\n{len(losses)} losses of {len(results)} games; by Wuzi's colour: "
           + ", ".join(f"{c} {n}" for c, n in sorted(by_colour.items())))
-    print("by phase: " + ", ".join(f"{p} {n}" for p, n in by_phase.most_common()))
+    phases = collections.Counter(f["phase"] for f in facts.values())
+    print("peer's first lead of " + str(a.lead) + ": " + ", ".join(f"{p} {n}" for p, n in phases.most_common()))
+    med = lambda xs: statistics.median(xs) if xs else "-"
+    pick = lambda k: [f[k] + 1 for f in facts.values() if f[k] is not None]
+    lags = [f["seen"] - f["peer_win"] for f in facts.values()
+            if f["seen"] is not None and f["peer_win"] is not None]
+    print(f"median ply: peer leads {med(pick('lead'))}, parted {med(pick('parted'))}, "
+          f"peer claims a win {med(pick('peer_win'))}, Wuzi sees the loss {med(pick('seen'))}")
+    late = sum(1 for x in lags if x >= 4)
+    print(f"Wuzi saw the peer's win a median {med(lags)} plies after the peer did "
+          f"({late} of {len(lags)} losses 4 plies or more: a late defence)")
+    print(f"losses after Wuzi missed a win the peer had seen: "
+          f"{sum(f['missed_win'] for f in facts.values())}")
 
 
 if __name__ == "__main__":
