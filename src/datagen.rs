@@ -228,26 +228,15 @@ fn symmetric(k: u8, p: Pos, size: usize) -> Pos {
     Pos::new(x, y)
 }
 
-/// A random legal empty point within two of a stone, if any.
+/// A random legal empty point within two of a stone (one of the board's candidates),
+/// if any.
 fn random_near(judge: &Judge, rng: &mut Rng) -> Option<Pos> {
     let b = judge.board();
-    let (w, h) = (b.width() as i64, b.height() as i64);
-    let near = |x: i64, y: i64| {
-        (-2..=2).any(|dx| {
-            (-2..=2).any(|dy| {
-                b.contains(x + dx, y + dy)
-                    && matches!(
-                        b.cell(Pos::new((x + dx) as u8, (y + dy) as u8)),
-                        Some(crate::board::Cell::Stone(_))
-                    )
-            })
-        })
-    };
-    let points: Vec<Pos> = (0..h)
-        .flat_map(|y| (0..w).map(move |x| (x, y)))
-        .filter(|&(x, y)| near(x, y))
-        .map(|(x, y)| Pos::new(x as u8, y as u8))
-        .filter(|&p| b.cell(p) == Some(crate::board::Cell::Empty) && b.is_legal(p))
+    let points: Vec<Pos> = b
+        .candidates()
+        .iter()
+        .map(|i| b.pos(i))
+        .filter(|&p| b.is_legal(p))
         .collect();
     (!points.is_empty()).then(|| points[rng.below(points.len() as u64) as usize])
 }

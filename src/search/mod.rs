@@ -245,18 +245,18 @@ impl Searcher {
             .for_each(|e| *e = vcf::VcfEntry::default());
     }
 
-    /// What the evaluator takes from the tunables and the profile for `board`.
-    fn eval_config(&self, board: &Board) -> EvalConfig {
+    /// What the evaluator takes from the tunables and a profile in force.
+    fn eval_config(&self, profile: &Profile) -> EvalConfig {
         EvalConfig {
             tempo_percent: self.params.tempo_percent,
-            threat_mask: self.params.profile(board).threat_mask,
+            threat_mask: profile.threat_mask,
         }
     }
 
     /// The static evaluation of `board` for the side to move, as the search's leaves
     /// judge it (for tools and tests).
     pub fn static_eval(&mut self, board: &Board) -> Score {
-        let cfg = self.eval_config(board);
+        let cfg = self.eval_config(&self.params.profile(board));
         self.eval.prepare(board, &cfg);
         self.eval.score(board)
     }

@@ -203,7 +203,7 @@ impl Searcher {
             self.mcp_percent = self.params.mcp_percent;
             self.mcp = mcp_table(self.mcp_percent);
         }
-        let cfg = self.eval_config(board);
+        let cfg = self.eval_config(&self.prof);
         self.eval.prepare(board, &cfg);
         self.lmp_depth = match self.params.lmp_max_depth {
             0 => 0,
