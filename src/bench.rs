@@ -13,9 +13,11 @@
 //! which varies a lot from one position to the next. `only=NAME` searches only the
 //! positions (built-in or from the file) whose name starts with `NAME`, to profile or
 //! time one of them, or one rule's part of a file.
+//! `evaluator=E` evaluates with `classical` (the default), `net` or a weight file.
 //! `NAME=V` sets a search tunable (a `Params` field) for a quick look at its effect.
 
 use crate::board::Board;
+use crate::eval::Evaluation;
 use crate::search::{Limits, Params, Searcher};
 use crate::types::{Pos, Rule};
 use std::sync::atomic::AtomicBool;
@@ -161,8 +163,17 @@ pub fn run(args: &[String]) -> i32 {
     let mut only = "";
     let mut file = None;
     let mut tt_bytes = TT_BYTES;
+    let mut eval = Evaluation::default();
     for a in args {
-        if let Some(v) = a.strip_prefix("only=") {
+        if let Some(v) = a.strip_prefix("evaluator=") {
+            match Evaluation::named(v) {
+                Ok(e) => eval = e,
+                Err(e) => {
+                    say(format_args!("bench: evaluator {v}: {e:#}"));
+                    return 2;
+                }
+            }
+        } else if let Some(v) = a.strip_prefix("only=") {
             only = v;
         } else if let Some(v) = a.strip_prefix("file=") {
             file = Some(v);
@@ -214,6 +225,7 @@ pub fn run(args: &[String]) -> i32 {
     for (name, board) in positions {
         let mut s = Searcher::new(tt_bytes);
         s.set_params(params);
+        s.set_evaluation(eval.clone());
         let limits = match movetime {
             Some(t) => Limits {
                 start: Instant::now(),
@@ -257,7 +269,7 @@ pub fn run(args: &[String]) -> i32 {
 /// Prints the usage line; returns the exit code of a usage error.
 fn usage() -> i32 {
     say(format_args!(
-        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [hash=MB] [rule=R] [only=NAME] \
+        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [hash=MB] [evaluator=E] [rule=R] [only=NAME] \
          [file=PATH] [PARAM=V]..."
     ));
     2

@@ -33,6 +33,7 @@ fn as_model(line: &str) -> MCmd {
                 Info::Folder(f) => MInfo::Folder(f),
                 Info::GameType(_)
                 | Info::Evaluate { .. }
+                | Info::Evaluator(_)
                 | Info::Unknown { .. }
                 | Info::Invalid { .. } => MInfo::Ignored,
             }),

@@ -417,6 +417,25 @@ impl Board {
         i < self.cells.len() && self.is_inner(i)
     }
 
+    /// Internal: what is at padded cell `i`: 0 empty, 1 black, 2 white, 3 wall or
+    /// off the board (the padding).
+    #[inline]
+    pub(crate) fn cell_code(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// Internal: number of padded cells (every index is below it).
+    pub(crate) fn padded_len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Internal: the index step of line direction `d` (row, column, diagonal,
+    /// anti-diagonal); the padding keeps [`HALF`] steps from any cell in bounds.
+    #[inline]
+    pub(crate) fn dir_step(&self, d: usize) -> isize {
+        self.dirs[d]
+    }
+
     /// Internal: is cell `i` empty?
     #[inline]
     pub(crate) fn is_empty_at(&self, i: usize) -> bool {

@@ -11,12 +11,14 @@
 pub mod classical;
 mod codes;
 mod masks;
+pub mod net;
 #[cfg(test)]
 mod tests;
 
 use crate::board::Board;
 use crate::types::Score;
 pub use classical::Classical;
+pub use net::Net;
 
 /// What an evaluator takes from the search's settings for one search.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +51,23 @@ pub trait Evaluator {
 pub enum Evaluation {
     /// Fitted pattern, combination and threat-mask values ([`classical`]).
     Classical(Classical),
+    /// The codebook network ([`net`]).
+    Net(Box<Net>),
+}
+
+impl Evaluation {
+    /// The evaluation named by `INFO evaluator` or `bench evaluator=`: `classical`,
+    /// `net` (the weights built in, if any), or the path of a weight file.
+    pub fn named(value: &str) -> anyhow::Result<Evaluation> {
+        let weights = match value.trim() {
+            v if v.eq_ignore_ascii_case("classical") => return Ok(Evaluation::default()),
+            v if v.eq_ignore_ascii_case("net") => {
+                net::built_in().ok_or_else(|| anyhow::anyhow!("no net is built in"))?
+            }
+            path => std::sync::Arc::new(net::Weights::load(std::path::Path::new(path))?),
+        };
+        Ok(Evaluation::Net(Box::new(Net::new(weights))))
+    }
 }
 
 impl Default for Evaluation {
@@ -62,6 +81,7 @@ impl Evaluator for Evaluation {
     fn prepare(&mut self, board: &Board, cfg: &EvalConfig) {
         match self {
             Evaluation::Classical(e) => e.prepare(board, cfg),
+            Evaluation::Net(e) => e.prepare(board, cfg),
         }
     }
 
@@ -69,6 +89,7 @@ impl Evaluator for Evaluation {
     fn after_make(&mut self, board: &Board, i: usize) {
         match self {
             Evaluation::Classical(e) => e.after_make(board, i),
+            Evaluation::Net(e) => e.after_make(board, i),
         }
     }
 
@@ -76,6 +97,7 @@ impl Evaluator for Evaluation {
     fn before_unmake(&mut self, board: &Board) {
         match self {
             Evaluation::Classical(e) => e.before_unmake(board),
+            Evaluation::Net(e) => e.before_unmake(board),
         }
     }
 
@@ -83,6 +105,7 @@ impl Evaluator for Evaluation {
     fn score(&self, board: &Board) -> Score {
         match self {
             Evaluation::Classical(e) => e.score(board),
+            Evaluation::Net(e) => e.score(board),
         }
     }
 }

@@ -56,6 +56,8 @@ pub enum Info {
     Folder(String),
     /// Mouse position in a debug GUI.
     Evaluate { x: i64, y: i64 },
+    /// Wuzi's evaluation: `classical`, `net` or a weight file (the rest of the line).
+    Evaluator(String),
     /// A key we do not use (c-gomoku-cli forwards user keys such as `thread_num`).
     Unknown { key: String, value: String },
     /// A known key with a value we cannot read.
@@ -209,6 +211,12 @@ fn parse_info(rest: &str) -> Info {
             invalid()
         } else {
             Info::Folder(value.to_string())
+        }
+    } else if k("evaluator") {
+        if value.is_empty() {
+            invalid()
+        } else {
+            Info::Evaluator(value.to_string())
         }
     } else if k("evaluate") {
         match numbers(value) {
@@ -401,6 +409,7 @@ mod tests {
         assert_eq!(info("INFO rule 4"), Info::Rule(4));
         assert_eq!(info("INFO game_type 1"), Info::GameType(1));
         assert_eq!(info("INFO evaluate 7,8"), Info::Evaluate { x: 7, y: 8 });
+        assert_eq!(info("INFO evaluator net"), Info::Evaluator("net".into()));
         assert_eq!(
             info("INFO folder C:\\Program Files\\my data"),
             Info::Folder("C:\\Program Files\\my data".into())
@@ -429,6 +438,7 @@ mod tests {
             "INFO time_left",
             "INFO folder",
             "INFO evaluate 7",
+            "INFO evaluator",
         ] {
             assert!(
                 matches!(ok(line), Command::Info(Info::Invalid { .. })),

@@ -11,6 +11,7 @@
 use super::parse::{breaks_block, excerpt, parse, parse_board_line, BoardLine, Command, Info};
 use super::reply::{fallback_info, search_info, Reply};
 use crate::board::{Board, Cell, MoveError};
+use crate::eval::Evaluation;
 use crate::search::{
     tt_bytes_for_memory, tt_bytes_for_time, Limits, Params, SearchResult, Searcher,
 };
@@ -90,6 +91,9 @@ pub struct Session {
     /// Search tunables: the defaults unless `INFO wuzi_<name> <value>` changed one
     /// (a developer's hook for tuning by match; kept across games).
     params: Params,
+    /// The evaluation (`INFO evaluator`), handed to the searcher when it changes.
+    evaluation: Evaluation,
+    evaluation_changed: bool,
 }
 
 impl Default for Session {
@@ -114,6 +118,8 @@ impl Session {
             thinking: None,
             block: None,
             params: Params::DEFAULT,
+            evaluation: Evaluation::default(),
+            evaluation_changed: false,
         }
     }
 
@@ -206,6 +212,15 @@ impl Session {
             }
             Info::Folder(f) => self.folder = Some(f.clone()),
             Info::GameType(_) | Info::Evaluate { .. } => {}
+            // INFO is never answered: a bad value keeps the evaluation in use, logged.
+            Info::Evaluator(v) => match Evaluation::named(v) {
+                Ok(e) => {
+                    log::info!("evaluator {v}");
+                    self.evaluation = e;
+                    self.evaluation_changed = true;
+                }
+                Err(e) => log::warn!("ignored INFO evaluator {v:?}: {e:#}"),
+            },
             Info::Unknown { key, value } => {
                 let param = key.strip_prefix("wuzi_").and_then(|name| {
                     let v = value.trim().parse::<i64>().ok()?;
@@ -502,10 +517,14 @@ impl Session {
             Some(s) => s,
             None => {
                 self.searcher_tt = self.wanted_table_bytes();
+                self.evaluation_changed = true;
                 Searcher::new(self.searcher_tt)
             }
         };
         searcher.set_params(self.params);
+        if std::mem::take(&mut self.evaluation_changed) {
+            searcher.set_evaluation(self.evaluation.clone());
+        }
         self.thinking = Some(arrived);
         Action::Think(Box::new(SearchJob {
             board,

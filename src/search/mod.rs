@@ -214,6 +214,11 @@ impl Searcher {
         self.tt.hashfull()
     }
 
+    /// Evaluates with `eval` from the next search on.
+    pub fn set_evaluation(&mut self, eval: Evaluation) {
+        self.eval = eval;
+    }
+
     /// Uses these tunables from now on.
     pub fn set_params(&mut self, params: Params) {
         self.params = params;

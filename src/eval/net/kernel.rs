@@ -1,0 +1,169 @@
+//! The network's inner loop: update one cell's feature by codebook rows and the pooled
+//! activations by the change, in 16-bit lanes (32 of them: two AVX2 registers or four
+//! SSE ones). The code path is chosen once, from what the CPU has: AVX2, else SSE4.1
+//! (every x86-64-v2 CPU), else plain Rust.
+
+use super::weights::{Row, D, QE};
+use std::sync::OnceLock;
+
+/// The instruction sets the kernels are written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simd {
+    Avx2,
+    Sse41,
+    Scalar,
+}
+
+/// The best kernel this CPU runs, detected on first use.
+pub fn detected() -> Simd {
+    static SIMD: OnceLock<Simd> = OnceLock::new();
+    *SIMD.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Simd::Avx2;
+            }
+            if std::arch::is_x86_feature_detected!("sse4.1") {
+                return Simd::Sse41;
+            }
+        }
+        Simd::Scalar
+    })
+}
+
+/// `feat += add - sub` (16-bit wrapping, as the trainer's ranges never wrap), and
+/// `pooled += act(feat after) - act(feat before)` with `act` clipping to `0..=QE`.
+#[inline]
+pub fn update(simd: Simd, feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
+    match simd {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 on this CPU (or a test forces a path it checked).
+        Simd::Avx2 => unsafe { x86::update_avx2(feat, sub, add, pooled) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above, for SSE4.1.
+        Simd::Sse41 => unsafe { x86::update_sse41(feat, sub, add, pooled) },
+        _ => update_scalar(feat, sub, add, pooled),
+    }
+}
+
+/// A cell's activation: its feature clipped to `0..=QE`.
+#[inline(always)]
+pub fn act(v: i16) -> i16 {
+    v.clamp(0, QE)
+}
+
+/// The plain-Rust kernel (and the reference the others are tested against).
+pub fn update_scalar(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
+    for k in 0..D {
+        let before = act(feat[k]);
+        let mut v = feat[k];
+        for r in sub {
+            v = v.wrapping_sub(r[k]);
+        }
+        for r in add {
+            v = v.wrapping_add(r[k]);
+        }
+        feat[k] = v;
+        pooled[k] += (act(v) - before) as i32;
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{Row, D, QE};
+    use std::arch::x86_64::*;
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update_avx2(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
+        let f = feat.as_mut_ptr() as *mut __m256i;
+        let zero = _mm256_setzero_si256();
+        let one = _mm256_set1_epi16(QE);
+        let clip = |v| _mm256_min_epi16(_mm256_max_epi16(v, zero), one);
+        let mut v = [_mm256_loadu_si256(f), _mm256_loadu_si256(f.add(1))];
+        let before = [clip(v[0]), clip(v[1])];
+        for r in sub {
+            let p = r.as_ptr() as *const __m256i;
+            v[0] = _mm256_sub_epi16(v[0], _mm256_loadu_si256(p));
+            v[1] = _mm256_sub_epi16(v[1], _mm256_loadu_si256(p.add(1)));
+        }
+        for r in add {
+            let p = r.as_ptr() as *const __m256i;
+            v[0] = _mm256_add_epi16(v[0], _mm256_loadu_si256(p));
+            v[1] = _mm256_add_epi16(v[1], _mm256_loadu_si256(p.add(1)));
+        }
+        _mm256_storeu_si256(f, v[0]);
+        _mm256_storeu_si256(f.add(1), v[1]);
+        let pp = pooled.as_mut_ptr() as *mut __m256i;
+        for h in 0..2 {
+            let delta = _mm256_sub_epi16(clip(v[h]), before[h]);
+            let lo = _mm256_cvtepi16_epi32(_mm256_castsi256_si128(delta));
+            let hi = _mm256_cvtepi16_epi32(_mm256_extracti128_si256(delta, 1));
+            let (a, b) = (pp.add(2 * h), pp.add(2 * h + 1));
+            _mm256_storeu_si256(a, _mm256_add_epi32(_mm256_loadu_si256(a), lo));
+            _mm256_storeu_si256(b, _mm256_add_epi32(_mm256_loadu_si256(b), hi));
+        }
+    }
+
+    #[target_feature(enable = "sse4.1")]
+    pub unsafe fn update_sse41(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
+        let f = feat.as_mut_ptr() as *mut __m128i;
+        let zero = _mm_setzero_si128();
+        let one = _mm_set1_epi16(QE);
+        let clip = |v| _mm_min_epi16(_mm_max_epi16(v, zero), one);
+        let mut v: [__m128i; 4] = std::array::from_fn(|q| _mm_loadu_si128(f.add(q)));
+        let before = v.map(clip);
+        for r in sub {
+            let p = r.as_ptr() as *const __m128i;
+            for (q, x) in v.iter_mut().enumerate() {
+                *x = _mm_sub_epi16(*x, _mm_loadu_si128(p.add(q)));
+            }
+        }
+        for r in add {
+            let p = r.as_ptr() as *const __m128i;
+            for (q, x) in v.iter_mut().enumerate() {
+                *x = _mm_add_epi16(*x, _mm_loadu_si128(p.add(q)));
+            }
+        }
+        let pp = pooled.as_mut_ptr() as *mut __m128i;
+        for q in 0..4 {
+            _mm_storeu_si128(f.add(q), v[q]);
+            let delta = _mm_sub_epi16(clip(v[q]), before[q]);
+            let lo = _mm_cvtepi16_epi32(delta);
+            let hi = _mm_cvtepi16_epi32(_mm_srli_si128(delta, 8));
+            let (a, b) = (pp.add(2 * q), pp.add(2 * q + 1));
+            _mm_storeu_si128(a, _mm_add_epi32(_mm_loadu_si128(a), lo));
+            _mm_storeu_si128(b, _mm_add_epi32(_mm_loadu_si128(b), hi));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Rng;
+
+    fn row(rng: &mut Rng) -> Row {
+        std::array::from_fn(|_| rng.below(4000) as i16 - 1500)
+    }
+
+    #[test]
+    fn every_kernel_this_cpu_runs_matches_the_scalar_one() {
+        let mut rng = Rng(5);
+        let paths: Vec<Simd> = match detected() {
+            Simd::Avx2 => vec![Simd::Avx2, Simd::Sse41],
+            Simd::Sse41 => vec![Simd::Sse41],
+            Simd::Scalar => vec![],
+        };
+        for simd in paths {
+            for _ in 0..200 {
+                let (a, b, c, e) = (row(&mut rng), row(&mut rng), row(&mut rng), row(&mut rng));
+                let mut f1 = row(&mut rng);
+                let mut p1: [i32; D] = std::array::from_fn(|_| rng.below(10000) as i32);
+                let (mut f2, mut p2) = (f1, p1);
+                update_scalar(&mut f1, &[&a, &b], &[&c, &e], &mut p1);
+                update(simd, &mut f2, &[&a, &b], &[&c, &e], &mut p2);
+                assert_eq!((f1, p1), (f2, p2), "{simd:?}");
+            }
+        }
+    }
+}

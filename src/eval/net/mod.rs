@@ -1,0 +1,282 @@
+//! The codebook network evaluator (`INFO evaluator`), trained by `trainer/`.
+//!
+//! Every cell has, per colour's view, a feature of [`D`] numbers: the sum of the
+//! codebook rows of its four line keys ([`keys`]). A stone changes the keys of the
+//! cells within four points on its four lines, so make and undo update only those
+//! (33 cells) and, with them, each view's sum of clipped features over the board. The
+//! score reads the side to move's sum through a small MLP to win/draw/loss and turns
+//! the win chance into the classical score's scale. Debug builds recount everything
+//! after each update. A rule the weights do not cover falls back to the classical
+//! evaluation.
+
+mod kernel;
+mod keys;
+mod weights;
+
+use super::{Classical, EvalConfig, Evaluator};
+use crate::board::Board;
+use crate::types::{Color, Pos, Score};
+pub use kernel::{detected, Simd};
+use keys::{key_table, slot, CENTRE_SHIFT, REACH};
+use std::sync::Arc;
+use weights::{Row, QE};
+pub use weights::{Weights, D, H};
+
+/// Per cell the raw keys, per view the cell features, and per view the pool.
+type State = (Vec<[u32; 4]>, [Vec<Row>; 2], [[i32; D]; 2]);
+
+/// Pooled activations are divided by this before the head (as in the trainer).
+const POOL: f32 = 256.0;
+
+/// The weights built into the engine, if any (none yet: the first generation is still
+/// behind the classical evaluation).
+pub fn built_in() -> Option<Arc<Weights>> {
+    None
+}
+
+/// The network evaluator: weights, and the incremental state of one board.
+#[derive(Clone, Debug)]
+pub struct Net {
+    weights: Arc<Weights>,
+    /// The net of the board's rule, or `None` when the classical evaluation stands in.
+    net: Option<usize>,
+    fallback: Classical,
+    simd: Simd,
+    dirs: [isize; 4],
+    /// Per padded cell: on the board and not a wall.
+    live: Vec<bool>,
+    /// Per padded cell and direction: the raw line key ([`keys`]).
+    raw: Vec<[u32; 4]>,
+    /// Per view (black, white) and padded cell: the feature.
+    feat: [Vec<Row>; 2],
+    /// Per view: the sum of every live cell's clipped feature.
+    pooled: [[i32; D]; 2],
+}
+
+impl Net {
+    /// An evaluator with `weights`, set up by [`Evaluator::prepare`].
+    pub fn new(weights: Arc<Weights>) -> Net {
+        Net {
+            weights,
+            net: None,
+            fallback: Classical::default(),
+            simd: detected(),
+            dirs: [0; 4],
+            live: Vec::new(),
+            raw: Vec::new(),
+            feat: [Vec::new(), Vec::new()],
+            pooled: [[0; D]; 2],
+        }
+    }
+
+    /// The same, computing with `simd` instead of the best path (for tests and timing);
+    /// `simd` must be one [`detected`] allows.
+    pub fn with_simd(mut self, simd: Simd) -> Net {
+        self.simd = simd;
+        self
+    }
+
+    /// Whether the weights have a net for the rule last prepared.
+    pub fn active(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// The raw keys, features and pools of `board`, computed from scratch.
+    fn recount(&self, board: &Board) -> State {
+        let n = board.padded_len();
+        let mut raw = vec![[0u32; 4]; n];
+        let mut feat = [vec![[0i16; D]; n], vec![[0i16; D]; n]];
+        let mut pooled = [[0i32; D]; 2];
+        let book = &self.weights.nets[self.net.unwrap_or(0)].codebook;
+        let table = key_table();
+        for i in board.cell_indices().filter(|&i| board.cell_code(i) != 3) {
+            for (d, key) in raw[i].iter_mut().enumerate() {
+                let step = self.dirs[d];
+                *key = (board.cell_code(i) as u32) << CENTRE_SHIFT;
+                for m in (-REACH..=REACH).filter(|&m| m != 0) {
+                    let j = (i as isize + m * step) as usize;
+                    *key |= (board.cell_code(j) as u32) << (2 * slot(m));
+                }
+            }
+            for view in 0..2 {
+                let f = &mut feat[view][i];
+                for key in raw[i] {
+                    let r = &book[table[view][key as usize] as usize];
+                    for k in 0..D {
+                        f[k] = f[k].wrapping_add(r[k]);
+                    }
+                }
+                for k in 0..D {
+                    pooled[view][k] += kernel::act(f[k]) as i32;
+                }
+            }
+        }
+        (raw, feat, pooled)
+    }
+
+    /// Puts `code` (1 black, 2 white, 0 to take a stone away) at cell `i` and updates
+    /// every cell whose line keys change.
+    fn set_cell(&mut self, i: usize, code: u32) {
+        let Some(net) = self.net else { return };
+        let book = &self.weights.nets[net].codebook;
+        let table = key_table();
+        let simd = self.simd;
+        // The cell itself: all four of its keys change.
+        let old = self.raw[i];
+        let new = old.map(|k| (k & !(3 << CENTRE_SHIFT)) | code << CENTRE_SHIFT);
+        self.raw[i] = new;
+        for view in 0..2 {
+            let sub = old.map(|k| &book[table[view][k as usize] as usize]);
+            let add = new.map(|k| &book[table[view][k as usize] as usize]);
+            kernel::update(
+                simd,
+                &mut self.feat[view][i],
+                &sub,
+                &add,
+                &mut self.pooled[view],
+            );
+        }
+        // The cells within reach on each line: one key each.
+        for d in 0..4 {
+            let step = self.dirs[d];
+            for m in (-REACH..=REACH).filter(|&m| m != 0) {
+                let j = (i as isize + m * step) as usize;
+                if !self.live[j] {
+                    continue;
+                }
+                // Cell i is at offset -m from cell j.
+                let shift = 2 * slot(-m);
+                let old = self.raw[j][d];
+                let new = (old & !(3 << shift)) | code << shift;
+                self.raw[j][d] = new;
+                for (view, t) in table.iter().enumerate() {
+                    let (ko, kn) = (t[old as usize], t[new as usize]);
+                    if ko != kn {
+                        let (sub, add) = (&book[ko as usize], &book[kn as usize]);
+                        let f = &mut self.feat[view][j];
+                        kernel::update(simd, f, &[sub], &[add], &mut self.pooled[view]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks the incremental state against a recount of `board`.
+    pub fn verify(&self, board: &Board) -> Result<(), String> {
+        if self.net.is_none() {
+            return Ok(());
+        }
+        let (raw, feat, pooled) = self.recount(board);
+        for i in board.cell_indices().filter(|&i| self.live[i]) {
+            if raw[i] != self.raw[i]
+                || feat[0][i] != self.feat[0][i]
+                || feat[1][i] != self.feat[1][i]
+            {
+                return Err(format!("cell {:?}: keys or features differ", board.pos(i)));
+            }
+        }
+        if pooled != self.pooled {
+            return Err("pooled activations differ".into());
+        }
+        Ok(())
+    }
+
+    /// The value head's win/draw/loss logits for `view` to move.
+    fn logits(&self, view: usize) -> [f32; 3] {
+        let net = &self.weights.nets[self.net.unwrap_or(0)];
+        let scale = 1.0 / (QE as f32 * POOL);
+        let mut h1 = net.b1;
+        for (k, &p) in self.pooled[view].iter().enumerate() {
+            let x = p as f32 * scale;
+            for (o, w) in h1.iter_mut().zip(&net.w1[k]) {
+                *o += x * w;
+            }
+        }
+        if view == Color::Black.index() {
+            for (o, w) in h1.iter_mut().zip(&net.w1[D]) {
+                *o += w;
+            }
+        }
+        let mut h2 = net.b2;
+        for (&x, row) in h1.iter().zip(&net.w2) {
+            let x = x.max(0.0);
+            for (o, w) in h2.iter_mut().zip(row) {
+                *o += x * w;
+            }
+        }
+        let mut out = net.b3;
+        for (&x, row) in h2.iter().zip(&net.w3) {
+            let x = x.max(0.0);
+            for (o, w) in out.iter_mut().zip(row) {
+                *o += x * w;
+            }
+        }
+        out
+    }
+
+    /// The policy head's score of empty cell `i` for the side to move of `board`, in
+    /// units of 1/(QE * QP) (higher: more likely the best move).
+    pub(crate) fn policy(&self, board: &Board, i: usize) -> i32 {
+        let Some(net) = self.net else { return 0 };
+        let f = &self.feat[board.side_to_move().index()][i];
+        let w = &self.weights.nets[net].policy;
+        (0..D).map(|k| kernel::act(f[k]) as i32 * w[k] as i32).sum()
+    }
+
+    /// [`Net::policy`] of the empty point `p`.
+    pub fn policy_at(&self, board: &Board, p: Pos) -> i32 {
+        self.policy(board, board.index(p))
+    }
+
+    /// The score in the float domain (for the trainer check): `scale * logit(e)`, with
+    /// e the win chance plus half the draw chance, clamped to `1e-4..=1 - 1e-4`.
+    pub fn score_f32(&self, board: &Board) -> f32 {
+        let l = self.logits(board.side_to_move().index());
+        let m = l.iter().copied().fold(f32::MIN, f32::max);
+        let e = l.map(|v| (v - m).exp());
+        let p = ((e[0] + 0.5 * e[1]) / (e[0] + e[1] + e[2])).clamp(1e-4, 1.0 - 1e-4);
+        self.weights.scale * (p / (1.0 - p)).ln()
+    }
+}
+
+impl Evaluator for Net {
+    fn prepare(&mut self, board: &Board, cfg: &EvalConfig) {
+        self.fallback.prepare(board, cfg);
+        self.net = self.weights.net_for(board.rule());
+        if self.net.is_none() {
+            return;
+        }
+        self.dirs = std::array::from_fn(|d| board.dir_step(d));
+        self.live = vec![false; board.padded_len()];
+        for i in board.cell_indices() {
+            self.live[i] = board.cell_code(i) != 3;
+        }
+        (self.raw, self.feat, self.pooled) = self.recount(board);
+    }
+
+    #[inline]
+    fn after_make(&mut self, board: &Board, i: usize) {
+        self.set_cell(i, board.cell_code(i) as u32);
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.verify(board) {
+            panic!("net features differ from a recount after make: {e}");
+        }
+    }
+
+    #[inline]
+    fn before_unmake(&mut self, board: &Board) {
+        if let Some(&(p, _)) = board.history().last() {
+            self.set_cell(board.index(p), 0);
+        }
+    }
+
+    fn score(&self, board: &Board) -> Score {
+        if self.net.is_none() {
+            return self.fallback.score(board);
+        }
+        (self.score_f32(board).round() as Score).clamp(-20000, 20000)
+    }
+}
+
+#[cfg(test)]
+mod tests;
