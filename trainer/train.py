@@ -163,7 +163,21 @@ def evaluate(net, held, scale, mix, limit=20000):
                     s = sums.setdefault(r, np.zeros(5))
                     s += [vl[m].sum(), rl[m].sum(), pl[m].sum(), agree[m].sum(), m.sum()]
     net.train()
-    return {RULE_CODES[r]: s[:4] / max(s[4], 1) for r, s in sums.items()}
+    return {RULE_CODES[r]: s[:4] / s[4] for r, s in sums.items() if s[4] > 0}
+
+
+def probe_loss(net, train, scale, mix, count=512):
+    """Value plus policy loss on the first `count` positions of each training group."""
+    net.eval()
+    total, n = 0.0, 0
+    with torch.no_grad():
+        for grp in train.values():
+            idx = np.arange(min(grp.n, count))
+            vl, pl, _, _ = losses(net, batch(grp, idx, False, None), scale, mix)
+            total += float((vl + pl).sum())
+            n += len(idx)
+    net.train()
+    return total / max(n, 1)
 
 
 def write_samples(net, held, scale, path, count=64):
@@ -218,6 +232,9 @@ def main():
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--log-every", type=int, default=500)
+    ap.add_argument("--check-fall", action="store_true",
+                    help="fail unless the loss on the first training positions falls")
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -251,6 +268,8 @@ def main():
     weights = np.array([g.n for g in groups], dtype=np.float64)
     weights /= weights.sum()
     run = np.zeros(4)
+    probe = probe_loss(net, train, scale, a.mix)
+    say(f"loss on the first training positions: {probe:.4f}")
     t0 = time.time()
     while step < a.steps:
         lr = a.lr * 0.5 * (1 + math.cos(math.pi * step / a.steps))
@@ -266,7 +285,7 @@ def main():
         net.clip()
         run += [vl.mean().item(), pl.mean().item(), agree.mean().item(), 1]
         step += 1
-        if step % 500 == 0 or step == a.steps:
+        if step % a.log_every == 0 or step == a.steps:
             m = run[:3] / run[3]
             run[:] = 0
             held_m = evaluate(net, held, scale, a.mix, limit=4000)
@@ -281,6 +300,11 @@ def main():
     for code, (vl, rl, pl, ag) in sorted(evaluate(net, held, scale, a.mix).items()):
         say(f"held-out rule {code}: value {vl:.4f} result {rl:.4f} policy {pl:.3f} "
             f"agree {ag:.3f}")
+    if a.check_fall:
+        after = probe_loss(net, train, scale, a.mix)
+        say(f"loss on the first training positions: {probe:.4f} before, {after:.4f} after")
+        if not after < probe:
+            sys.exit("the training loss did not fall")
     seen = seen_rows(train)
     net.zero_unseen(seen)
     size = export(net, os.path.join(a.out, "net.wzn"), scale, seen)

@@ -76,6 +76,11 @@ impl Net {
         self
     }
 
+    /// The weights in use.
+    pub fn weights(&self) -> &Arc<Weights> {
+        &self.weights
+    }
+
     /// Whether the weights have a net for the rule last prepared.
     pub fn active(&self) -> bool {
         self.net.is_some()
