@@ -3,6 +3,7 @@
 //! ```text
 //! wuzi-net check net=FILE samples=FILE [score_tol=0.01] [policy_tol=0.02]
 //! wuzi-net accuracy net=FILE data=DIR [limit=N]
+//! wuzi-net speed net=FILE
 //! ```
 //!
 //! `check` loads a weight file as the engine does, sets up each sample position the
@@ -17,6 +18,9 @@
 //! score read through the logistic scale that fits these positions best, the net
 //! through its own), and how often the searched move is the best by one ply of each
 //! evaluation, and the net's policy favourite.
+//!
+//! `speed` times one incremental update and one score on random 15x15 games, with the
+//! CPU's best kernel (not a pass/fail test: run it on an idle machine).
 
 use std::sync::Arc;
 use wuzi::board::Board;
@@ -45,6 +49,18 @@ fn run() -> anyhow::Result<bool> {
     let Some((cmd, rest)) = args.split_first() else {
         anyhow::bail!("usage: wuzi-net check net=FILE samples=FILE [score_tol=X] [policy_tol=X]");
     };
+    if cmd == "speed" {
+        let path = rest.iter().find_map(|a| a.strip_prefix("net="));
+        let path = path.ok_or_else(|| anyhow::anyhow!("net=FILE is needed"))?;
+        let weights = Arc::new(Weights::load(std::path::Path::new(path))?);
+        let (update, score) = wuzi::eval::net::time_net(weights, Rule::Freestyle, 20000);
+        println!(
+            "kernel {:?}: {update:.0} ns an update (a stone put or taken away), \
+             {score:.0} ns a score",
+            wuzi::eval::net::detected()
+        );
+        return Ok(true);
+    }
     if cmd == "accuracy" {
         return accuracy(rest).map(|()| true);
     }
