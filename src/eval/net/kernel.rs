@@ -3,7 +3,7 @@
 //! SSE ones). The code path is chosen once, from what the CPU has: AVX2, else SSE4.1
 //! (every x86-64-v2 CPU), else plain Rust.
 
-use super::weights::{Row, D, QE};
+use super::weights::{Row, RuleNet, D, H, QE};
 use std::sync::OnceLock;
 
 /// The instruction sets the kernels are written for.
@@ -46,6 +46,52 @@ pub fn update(simd: Simd, feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &m
     }
 }
 
+/// The value head: win/draw/loss logits from a view's pooled activations (divided by
+/// `QE * POOL`) and whether that view is black's. Every path multiplies and adds in
+/// the same order (no fused multiply-add), so all give the same floats.
+#[inline]
+pub fn head(simd: Simd, net: &RuleNet, pooled: &[i32; D], black: bool) -> [f32; 3] {
+    let scale = 1.0 / (QE as f32 * super::POOL);
+    let mut x = [0f32; D + 1];
+    for (v, &p) in x.iter_mut().zip(pooled) {
+        *v = p as f32 * scale;
+    }
+    x[D] = if black { 1.0 } else { 0.0 };
+    let mut h1 = net.b1;
+    layer(simd, &mut h1, &x, &net.w1);
+    let h1 = h1.map(|v| v.max(0.0));
+    let mut h2 = net.b2;
+    layer(simd, &mut h2, &h1, &net.w2);
+    let mut out = net.b3;
+    for (&v, row) in h2.iter().zip(&net.w3) {
+        let v = v.max(0.0);
+        for (o, w) in out.iter_mut().zip(row) {
+            *o += v * w;
+        }
+    }
+    out
+}
+
+/// `acc += sum_i x[i] * rows[i]`, input by input.
+#[inline]
+fn layer(simd: Simd, acc: &mut [f32; H], x: &[f32], rows: &[[f32; H]]) {
+    match simd {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `detected` found AVX2 on this CPU.
+        Simd::Avx2 => unsafe { x86::layer_avx2(acc, x, rows) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above, for SSE4.1.
+        Simd::Sse41 => unsafe { x86::layer_sse(acc, x, rows) },
+        _ => {
+            for (&v, row) in x.iter().zip(rows) {
+                for j in 0..H {
+                    acc[j] += v * row[j];
+                }
+            }
+        }
+    }
+}
+
 /// A cell's activation: its feature clipped to `0..=QE`.
 #[inline(always)]
 pub fn act(v: i16) -> i16 {
@@ -70,8 +116,40 @@ pub fn update_scalar(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Row, D, QE};
+    use super::{Row, D, H, QE};
     use std::arch::x86_64::*;
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn layer_avx2(acc: &mut [f32; H], x: &[f32], rows: &[[f32; H]]) {
+        let a = acc.as_mut_ptr();
+        let mut v: [__m256; H / 8] = std::array::from_fn(|q| _mm256_loadu_ps(a.add(8 * q)));
+        for (&xi, row) in x.iter().zip(rows) {
+            let xv = _mm256_set1_ps(xi);
+            let r = row.as_ptr();
+            for (q, s) in v.iter_mut().enumerate() {
+                *s = _mm256_add_ps(*s, _mm256_mul_ps(xv, _mm256_loadu_ps(r.add(8 * q))));
+            }
+        }
+        for (q, s) in v.iter().enumerate() {
+            _mm256_storeu_ps(a.add(8 * q), *s);
+        }
+    }
+
+    #[target_feature(enable = "sse4.1")]
+    pub unsafe fn layer_sse(acc: &mut [f32; H], x: &[f32], rows: &[[f32; H]]) {
+        let a = acc.as_mut_ptr();
+        let mut v: [__m128; H / 4] = std::array::from_fn(|q| _mm_loadu_ps(a.add(4 * q)));
+        for (&xi, row) in x.iter().zip(rows) {
+            let xv = _mm_set1_ps(xi);
+            let r = row.as_ptr();
+            for (q, s) in v.iter_mut().enumerate() {
+                *s = _mm_add_ps(*s, _mm_mul_ps(xv, _mm_loadu_ps(r.add(4 * q))));
+            }
+        }
+        for (q, s) in v.iter().enumerate() {
+            _mm_storeu_ps(a.add(4 * q), *s);
+        }
+    }
 
     #[target_feature(enable = "avx2")]
     pub unsafe fn update_avx2(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
@@ -144,6 +222,36 @@ mod tests {
 
     fn row(rng: &mut Rng) -> Row {
         std::array::from_fn(|_| rng.below(4000) as i16 - 1500)
+    }
+
+    #[test]
+    fn every_head_path_this_cpu_runs_gives_the_same_floats() {
+        let mut rng = Rng(6);
+        let mut f = || rng.below(2001) as f32 / 1000.0 - 1.0;
+        let mut rows =
+            |n: usize| -> Vec<[f32; H]> { (0..n).map(|_| std::array::from_fn(|_| f())).collect() };
+        let (w1, w2) = (rows(D + 1), rows(H));
+        let mut b = || std::array::from_fn(|_| 0.1);
+        let net = RuleNet {
+            rule_code: 0,
+            codebook: Vec::new(),
+            policy: [0; D],
+            w1,
+            b1: b(),
+            w2,
+            b2: b(),
+            w3: (0..H).map(|k| [k as f32 / 30.0, -0.5, 0.25]).collect(),
+            b3: [0.0; 3],
+        };
+        let pooled: [i32; D] = std::array::from_fn(|k| (k as i32 * 7919) % 90000);
+        let plain = head(Simd::Scalar, &net, &pooled, true);
+        assert!(plain.iter().any(|&v| v != 0.0));
+        for simd in [Simd::Sse41, Simd::Avx2] {
+            if simd == Simd::Avx2 && detected() != Simd::Avx2 || detected() == Simd::Scalar {
+                continue;
+            }
+            assert_eq!(head(simd, &net, &pooled, true), plain, "{simd:?}");
+        }
     }
 
     #[test]

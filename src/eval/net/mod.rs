@@ -19,7 +19,7 @@ use crate::types::{Color, Pos, Score};
 pub use kernel::{detected, Simd};
 use keys::{key_table, slot, CENTRE_SHIFT, REACH};
 use std::sync::Arc;
-use weights::{Row, QE};
+use weights::Row;
 pub use weights::{Weights, D, H};
 
 /// Per cell the raw keys, per view the cell features, and per view the pool.
@@ -189,34 +189,12 @@ impl Net {
     /// The value head's win/draw/loss logits for `view` to move.
     fn logits(&self, view: usize) -> [f32; 3] {
         let net = &self.weights.nets[self.net.unwrap_or(0)];
-        let scale = 1.0 / (QE as f32 * POOL);
-        let mut h1 = net.b1;
-        for (k, &p) in self.pooled[view].iter().enumerate() {
-            let x = p as f32 * scale;
-            for (o, w) in h1.iter_mut().zip(&net.w1[k]) {
-                *o += x * w;
-            }
-        }
-        if view == Color::Black.index() {
-            for (o, w) in h1.iter_mut().zip(&net.w1[D]) {
-                *o += w;
-            }
-        }
-        let mut h2 = net.b2;
-        for (&x, row) in h1.iter().zip(&net.w2) {
-            let x = x.max(0.0);
-            for (o, w) in h2.iter_mut().zip(row) {
-                *o += x * w;
-            }
-        }
-        let mut out = net.b3;
-        for (&x, row) in h2.iter().zip(&net.w3) {
-            let x = x.max(0.0);
-            for (o, w) in out.iter_mut().zip(row) {
-                *o += x * w;
-            }
-        }
-        out
+        kernel::head(
+            self.simd,
+            net,
+            &self.pooled[view],
+            view == Color::Black.index(),
+        )
     }
 
     /// The policy head's score of empty cell `i` for the side to move of `board`, in
