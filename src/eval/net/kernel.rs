@@ -231,7 +231,7 @@ mod tests {
         let mut rows =
             |n: usize| -> Vec<[f32; H]> { (0..n).map(|_| std::array::from_fn(|_| f())).collect() };
         let (w1, w2) = (rows(D + 1), rows(H));
-        let mut b = || std::array::from_fn(|_| 0.1);
+        let b = || std::array::from_fn(|_| 0.1);
         let net = RuleNet {
             rule_code: 0,
             codebook: Vec::new(),
