@@ -33,15 +33,17 @@ pub fn detected() -> Simd {
 
 /// `feat += add - sub` (16-bit wrapping, as the trainer's ranges never wrap), and
 /// `pooled += act(feat after) - act(feat before)` with `act` clipping to `0..=QE`.
-#[inline]
+/// (The search calls the paths through `Net::set_cell`, compiled per path; this
+/// dispatch serves the tests.)
+#[cfg(test)]
 pub fn update(simd: Simd, feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
     match simd {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `detected` found AVX2 on this CPU (or a test forces a path it checked).
-        Simd::Avx2 => unsafe { x86::update_avx2(feat, sub, add, pooled) },
+        Simd::Avx2 => unsafe { update_avx2(feat, sub, add, pooled) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: as above, for SSE4.1.
-        Simd::Sse41 => unsafe { x86::update_sse41(feat, sub, add, pooled) },
+        Simd::Sse41 => unsafe { update_sse41(feat, sub, add, pooled) },
         _ => update_scalar(feat, sub, add, pooled),
     }
 }
@@ -115,6 +117,9 @@ pub fn update_scalar(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i
 }
 
 #[cfg(target_arch = "x86_64")]
+pub use x86::{update_avx2, update_sse41};
+
+#[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{Row, D, H, QE};
     use std::arch::x86_64::*;
@@ -151,6 +156,8 @@ mod x86 {
         }
     }
 
+    /// [`super::update`] in AVX2 (inlined into callers compiled for AVX2).
+    #[inline]
     #[target_feature(enable = "avx2")]
     pub unsafe fn update_avx2(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
         let f = feat.as_mut_ptr() as *mut __m256i;
@@ -182,6 +189,8 @@ mod x86 {
         }
     }
 
+    /// [`super::update`] in SSE4.1.
+    #[inline]
     #[target_feature(enable = "sse4.1")]
     pub unsafe fn update_sse41(feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &mut [i32; D]) {
         let f = feat.as_mut_ptr() as *mut __m128i;

@@ -120,12 +120,46 @@ impl Net {
     }
 
     /// Puts `code` (1 black, 2 white, 0 to take a stone away) at cell `i` and updates
-    /// every cell whose line keys change.
+    /// every cell whose line keys change, with the CPU's kernel compiled in.
     fn set_cell(&mut self, i: usize, code: u32) {
+        match self.simd {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detected` found AVX2 on this CPU.
+            Simd::Avx2 => unsafe { self.set_cell_avx2(i, code) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for SSE4.1.
+            Simd::Sse41 => unsafe { self.set_cell_sse41(i, code) },
+            _ => self.set_cell_with(i, code, kernel::update_scalar),
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn set_cell_avx2(&mut self, i: usize, code: u32) {
+        self.set_cell_with(i, code, |f, s, a, p| unsafe {
+            kernel::update_avx2(f, s, a, p)
+        });
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse4.1")]
+    unsafe fn set_cell_sse41(&mut self, i: usize, code: u32) {
+        self.set_cell_with(i, code, |f, s, a, p| unsafe {
+            kernel::update_sse41(f, s, a, p)
+        });
+    }
+
+    /// [`Net::set_cell`] with the kernel `update`.
+    #[inline(always)]
+    fn set_cell_with(
+        &mut self,
+        i: usize,
+        code: u32,
+        update: impl Fn(&mut Row, &[&Row], &[&Row], &mut [i32; D]),
+    ) {
         let Some(net) = self.net else { return };
         let book = &self.weights.nets[net].codebook;
         let table = key_table();
-        let simd = self.simd;
         // The cell itself: all four of its keys change.
         let old = self.raw[i];
         let new = old.map(|k| (k & !(3 << CENTRE_SHIFT)) | code << CENTRE_SHIFT);
@@ -133,13 +167,7 @@ impl Net {
         for view in 0..2 {
             let sub = old.map(|k| &book[table[view][k as usize] as usize]);
             let add = new.map(|k| &book[table[view][k as usize] as usize]);
-            kernel::update(
-                simd,
-                &mut self.feat[view][i],
-                &sub,
-                &add,
-                &mut self.pooled[view],
-            );
+            update(&mut self.feat[view][i], &sub, &add, &mut self.pooled[view]);
         }
         // The cells within reach on each line: one key each.
         for d in 0..4 {
@@ -158,8 +186,12 @@ impl Net {
                     let (ko, kn) = (t[old as usize], t[new as usize]);
                     if ko != kn {
                         let (sub, add) = (&book[ko as usize], &book[kn as usize]);
-                        let f = &mut self.feat[view][j];
-                        kernel::update(simd, f, &[sub], &[add], &mut self.pooled[view]);
+                        update(
+                            &mut self.feat[view][j],
+                            &[sub],
+                            &[add],
+                            &mut self.pooled[view],
+                        );
                     }
                 }
             }
