@@ -19,8 +19,8 @@ from features import KEYS
 
 RULE_CODES = (0, 1, 4, 8)  # freestyle, standard, renju, caro: the rules with a net
 POOL = 256.0  # pooled activations are divided by this
-QE = 1024  # codebook and activation quantisation: ints per 1.0
-QP = 1024  # policy weight quantisation
+QE = 2048  # codebook and activation quantisation: ints per 1.0
+QP = 512  # policy weight quantisation (QE * QP * 32767 * D stays within i32)
 ENTRY_MAX = 32767 // 4 / QE  # a cell sums four entries within i16
 MAGIC = b"WZN1"
 
@@ -80,6 +80,18 @@ class Net(nn.Module):
                 lo = r * (KEYS + 1)
                 rows = torch.from_numpy(np.flatnonzero(~seen[r]))
                 self.own.weight[lo + rows] = -self.shared.weight[rows]
+
+    def quantise(self):
+        """Rounds the merged codebooks and the policy weights to the engine's integers,
+        so that this model computes what the engine computes (a row's rounding is
+        repeated in every cell that has its key, so it does not average out)."""
+        with torch.no_grad():
+            for r in range(len(RULE_CODES)):
+                lo = r * (KEYS + 1)
+                merged = self.shared.weight[:KEYS] + self.own.weight[lo:lo + KEYS]
+                q = torch.clamp(torch.round(merged * QE), -8191, 8191) / QE
+                self.own.weight[lo:lo + KEYS] = q - self.shared.weight[:KEYS]
+            self.wp.copy_(torch.clamp(torch.round(self.wp * QP), -32767, 32767) / QP)
 
     def codebook(self, r):
         """The merged codebook of rule index r, (KEYS, D) floats."""

@@ -8,6 +8,8 @@ whose scale is fitted on the training positions; the policy target is the search
 move. Progress (loss, held-out loss and move agreement) is printed and kept in
 OUT/log.txt; OUT/ckpt.pt lets a stopped run resume; at the end OUT/net.wzn is the
 engine's weight file and OUT/samples.txt the positions the engine's check compares on.
+The held-out figures are given before and after rounding the weights to the engine's
+integers; the samples are computed with the rounded weights.
 """
 import argparse
 import math
@@ -297,9 +299,6 @@ def main():
                 f"ETA {eta:.0f} s")
             torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "step": step},
                        ckpt)
-    for code, (vl, rl, pl, ag) in sorted(evaluate(net, held, scale, a.mix).items()):
-        say(f"held-out rule {code}: value {vl:.4f} result {rl:.4f} policy {pl:.3f} "
-            f"agree {ag:.3f}")
     if a.check_fall:
         after = probe_loss(net, train, scale, a.mix)
         say(f"loss on the first training positions: {probe:.4f} before, {after:.4f} after")
@@ -307,6 +306,13 @@ def main():
             sys.exit("the training loss did not fall")
     seen = seen_rows(train)
     net.zero_unseen(seen)
+    report = {"float": evaluate(net, held, scale, a.mix)}
+    net.quantise()
+    report["quantised"] = evaluate(net, held, scale, a.mix)
+    for kind, per_rule in report.items():
+        for code, (vl, rl, pl, ag) in sorted(per_rule.items()):
+            say(f"held-out rule {code} ({kind}): value {vl:.4f} result {rl:.4f} "
+                f"policy {pl:.3f} agree {ag:.3f}")
     size = export(net, os.path.join(a.out, "net.wzn"), scale, seen)
     write_samples(net, held, scale, os.path.join(a.out, "samples.txt"))
     say(f"exported {a.out}/net.wzn ({size} bytes) and {a.out}/samples.txt")

@@ -4,11 +4,11 @@
 //! b"WZN1"  u32 D  u32 H  u32 KEYS  u32 rules  f32 score scale  f32 QE
 //! per rule: u32 rule code (Gomocup)
 //!           i16 codebook[KEYS][D]   (QE per 1.0)
-//!           i16 policy[D]           (QP = 1024 per 1.0)
+//!           i16 policy[D]           (QP = 512 per 1.0)
 //!           f32 w1[D+1][H]  b1[H]  w2[H][H]  b2[H]  w3[H][3]  b3[3]
 //! ```
 //!
-//! The engine is built for D = H = 32 and QE = 1024; a file of another shape is refused.
+//! The engine is built for D = H = 32 and QE = 2048; a file of another shape is refused.
 
 use super::keys::KEYS;
 use crate::types::Rule;
@@ -19,7 +19,7 @@ pub const D: usize = 32;
 /// Width of the value head's hidden layers.
 pub const H: usize = 32;
 /// Codebook and activation quantisation: an activation of 1.0 is `QE`.
-pub const QE: i16 = 1024;
+pub const QE: i16 = 2048;
 
 /// One codebook row: a cell's share from one line.
 pub type Row = [i16; D];
