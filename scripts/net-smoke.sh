@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The learned evaluation's whole pipeline on a tiny data set it makes itself: generate
-# self-play games, train a few steps (the loss must fall), export, check the engine's
+# self-play games, label them with the classical evaluation, train a few steps (the loss must fall), export, check the engine's
 # quantised output against the trainer's float model, and play games with the net
 # through the strict runner (legal moves, no fault). Needs python3 with trainer/
 # requirements.txt installed (CI installs them).
@@ -13,6 +13,7 @@ mkdir -p "$work"
 cargo build --release --quiet
 target/release/wuzi-datagen out="$work/data" games=24 workers=2 nodes=3000 \
     rules=0,1,4,8 sizes=15,20 seed=5 2>/dev/null
+target/release/wuzi-net label data="$work/data"
 python3 trainer/train.py --data "$work/data" --out "$work/net" --steps 80 --batch 64 \
     --log-every 40 --check-fall
 target/release/wuzi-net check net="$work/net/net.wzn" samples="$work/net/samples.txt"

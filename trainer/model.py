@@ -4,7 +4,9 @@ Per cell and direction the line key (features.py) picks a vector of D numbers fr
 codebook of the position's rule; a cell's feature is the sum of its four vectors, and
 its activation that sum clipped to [0, 1]. The value head pools the activations of all
 cells (their sum / 256), appends 1 when the mover is black, and runs a small MLP to
-win/draw/loss logits. The policy head scores each empty cell by the dot product of its
+win/draw/loss logits; the head also reads the classical evaluation of the position
+(computed by the engine: `wuzi-net label`), so the net learns what to add to it. The
+policy head scores each empty cell by the dot product of its
 activation with one vector per rule. A rule's codebook is trained as a table shared by
 all rules plus a small table of its own (kept small by an L2 penalty); export merges
 them, so the engine looks up one table.
@@ -22,7 +24,9 @@ POOL = 256.0  # pooled activations are divided by this
 QE = 2048  # codebook and activation quantisation: ints per 1.0
 QP = 512  # policy weight quantisation (QE * QP * 32767 * D stays within i32)
 ENTRY_MAX = 32767 // 4 / QE  # a cell sums four entries within i16
-MAGIC = b"WZN1"
+MAGIC = b"WZN2"
+CLASSICAL_UNIT = 1000.0  # the classical score enters the head in these units ...
+CLASSICAL_CAP = 8.0  # ... clamped to +- this
 
 
 class Net(nn.Module):
@@ -37,7 +41,7 @@ class Net(nn.Module):
         nn.init.zeros_(self.own.weight)
         with torch.no_grad():
             self.shared.weight[KEYS].zero_()
-        self.w1 = nn.Parameter(torch.randn(r, d + 1, hidden) / (d + 1) ** 0.5)
+        self.w1 = nn.Parameter(torch.randn(r, d + 2, hidden) / (d + 2) ** 0.5)
         self.b1 = nn.Parameter(torch.zeros(r, hidden))
         self.w2 = nn.Parameter(torch.randn(r, hidden, hidden) / hidden ** 0.5)
         self.b2 = nn.Parameter(torch.zeros(r, hidden))
@@ -51,10 +55,11 @@ class Net(nn.Module):
         f = (self.shared(keys) + self.own(own)).sum(2)
         return f.clamp(0.0, 1.0)
 
-    def forward(self, keys, rule, black):
+    def forward(self, keys, rule, black, classical):
         a = self.activations(keys, rule)
         pooled = a.sum(1) / POOL
-        x = torch.cat([pooled, black[:, None].float()], 1)
+        c = (classical.float() / CLASSICAL_UNIT).clamp(-CLASSICAL_CAP, CLASSICAL_CAP)
+        x = torch.cat([pooled, black[:, None].float(), c[:, None]], 1)
         x = torch.relu(torch.bmm(x[:, None], self.w1[rule])[:, 0] + self.b1[rule])
         x = torch.relu(torch.bmm(x[:, None], self.w2[rule])[:, 0] + self.b2[rule])
         value = torch.bmm(x[:, None], self.w3[rule])[:, 0] + self.b3[rule]

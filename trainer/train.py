@@ -36,21 +36,33 @@ class Group:
     def __init__(self, w, h):
         self.w, self.h = w, h
         self.boards, self.black, self.rule = [], [], []
-        self.score, self.result, self.best = [], [], []
+        self.score, self.result, self.best, self.classical = [], [], [], []
 
-    def add(self, board, black, rule, score, result, best):
+    def add(self, board, black, rule, score, result, best, classical):
         self.boards.append(board.copy())
         self.black.append(black)
         self.rule.append(rule)
         self.score.append(score)
         self.result.append(result)
         self.best.append(best)
+        self.classical.append(classical)
 
     def freeze(self):
         self.boards = np.stack(self.boards)
-        for k in ("black", "rule", "score", "result", "best"):
+        for k in ("black", "rule", "score", "result", "best", "classical"):
             setattr(self, k, np.array(getattr(self, k), dtype=np.int64))
         self.n = len(self.boards)
+
+
+def read_classical(path, games):
+    """The classical scores `wuzi-net label` wrote beside a data file, one a position."""
+    cls = path[:-len(".wzg")] + ".cls"
+    want = sum(len(g.moves) for g in games)
+    data = open(cls, "rb").read() if os.path.exists(cls) else b""
+    if data[:4] != b"WZC1" or (len(data) - 4) // 2 != want:
+        sys.exit(f"{cls} is missing or stale: run target/release/wuzi-net label "
+                 f"data={os.path.dirname(path)}")
+    return np.frombuffer(data, dtype="<i2", offset=4).astype(np.int64)
 
 
 def load(folders):
@@ -58,8 +70,12 @@ def load(folders):
     sets = ({}, {})
     for folder in folders:
         for path in wzg.files(folder):
-            for gi, g in enumerate(wzg.read_games(path)):
+            games = wzg.read_games(path)
+            classical = iter(read_classical(path, games))
+            for gi, g in enumerate(games):
                 if g.rule not in RULE_CODES:
+                    for _ in g.moves:
+                        next(classical)
                     continue
                 dest = sets[1 if gi % HELD_OUT == 0 else 0]
                 grp = dest.setdefault((g.width, g.height), Group(g.width, g.height))
@@ -71,7 +87,7 @@ def load(folders):
                     black = ply % 2 == 0
                     result = g.result if black else -g.result
                     grp.add(board, black, RULE_CODES.index(g.rule), score, result,
-                            y * g.width + x)
+                            y * g.width + x, next(classical))
                     board[y, x] = 1 if black else 2
                     ply += 1
     for s in sets:
@@ -125,7 +141,7 @@ def batch(grp, idx, augment, rng):
     return (torch.from_numpy(k), torch.from_numpy(grp.rule[idx]),
             torch.from_numpy(grp.black[idx]), torch.from_numpy(empty),
             torch.from_numpy(grp.score[idx]), torch.from_numpy(grp.result[idx]),
-            torch.from_numpy(best))
+            torch.from_numpy(best), torch.from_numpy(grp.classical[idx]))
 
 
 def targets(score, result, scale, mix):
@@ -139,8 +155,8 @@ def targets(score, result, scale, mix):
 
 
 def losses(net, b, scale, mix):
-    k, rule, black, empty, score, result, best = b
-    value, policy = net(k, rule, black)
+    k, rule, black, empty, score, result, best, classical = b
+    value, policy = net(k, rule, black, classical)
     vl = -(targets(score, result, scale, mix) * F.log_softmax(value, 1)).sum(1)
     policy = policy.masked_fill(~empty, -1e9)
     pl = F.cross_entropy(policy, best, reduction="none")
@@ -191,7 +207,7 @@ def write_samples(net, held, scale, path, count=64):
         for grp in held.values():
             for i in rng.choice(grp.n, min(count // len(held), grp.n), replace=False):
                 b = batch(grp, np.array([i]), False, None)
-                value, policy = net(b[0], b[1], b[2])
+                value, policy = net(b[0], b[1], b[2], b[7])
                 v = float(value_score(value, scale)[0])
                 cells = "".join(".xo"[c] for c in grp.boards[i].reshape(-1))
                 pol = " ".join(f"{float(p):.5f}" if e else "-"

@@ -4,6 +4,7 @@
 //! wuzi-net check net=FILE samples=FILE [score_tol=0.01] [policy_tol=0.02]
 //! wuzi-net accuracy net=FILE data=DIR [limit=N]
 //! wuzi-net speed net=FILE
+//! wuzi-net label data=DIR
 //! ```
 //!
 //! `check` loads a weight file as the engine does, sets up each sample position the
@@ -19,6 +20,10 @@
 //! through its own), and how often the searched move is the best by one ply of each
 //! evaluation, and the net's policy favourite.
 //!
+//! `label` writes, beside each `w<k>.wzg` of a data folder, `w<k>.cls`: b"WZC1", then
+//! the classical evaluation (i16, the mover's view, as the search's leaves judge it) of
+//! every searched position, game after game, which the net's head reads as an input.
+//!
 //! `speed` times one incremental update and one score on random 15x15 games, with the
 //! CPU's best kernel (not a pass/fail test: run it on an idle machine).
 
@@ -26,7 +31,7 @@ use std::sync::Arc;
 use wuzi::board::Board;
 use wuzi::board::Cell;
 use wuzi::eval::net::{Net, Weights};
-use wuzi::eval::{EvalConfig, Evaluator};
+use wuzi::eval::Evaluator;
 use wuzi::search::Searcher;
 use wuzi::types::{Color, Pos, Rule};
 
@@ -60,6 +65,10 @@ fn run() -> anyhow::Result<bool> {
             wuzi::eval::net::detected()
         );
         return Ok(true);
+    }
+    if cmd == "label" {
+        let dir = rest.iter().find_map(|a| a.strip_prefix("data="));
+        return label(dir.ok_or_else(|| anyhow::anyhow!("data=DIR is needed"))?).map(|()| true);
     }
     if cmd == "accuracy" {
         return accuracy(rest).map(|()| true);
@@ -132,13 +141,7 @@ fn compare(weights: &Arc<Weights>, line: &str) -> anyhow::Result<(f32, f32)> {
         Color::White
     });
     let mut net = Net::new(weights.clone());
-    net.prepare(
-        &b,
-        &EvalConfig {
-            tempo_percent: 100,
-            threat_mask: false,
-        },
-    );
+    net.prepare(&b, &Searcher::new(1 << 16).eval_config_for(&b));
     anyhow::ensure!(net.active(), "no net for rule {}", f[0]);
     let want: f32 = f[5].parse()?;
     let score = (net.score_f32(&b) - want).abs() / weights.scale;
@@ -182,11 +185,7 @@ fn accuracy(args: &[String]) -> anyhow::Result<()> {
     let net = net.ok_or_else(|| anyhow::anyhow!("net=FILE is needed"))?;
     let data = data.ok_or_else(|| anyhow::anyhow!("data=DIR is needed"))?;
     let weights = Arc::new(Weights::load(std::path::Path::new(&net))?);
-    let mut files: Vec<_> = std::fs::read_dir(&data)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "wzg"))
-        .collect();
-    files.sort();
+    let files = data_files(&data)?;
     let scales: Vec<f64> = (0..60).map(|k| 50.0 * 1.08f64.powi(k)).collect();
     let mut tallies: std::collections::BTreeMap<u32, Tally> = Default::default();
     let mut searcher = Searcher::new(1 << 20);
@@ -216,13 +215,7 @@ fn accuracy(args: &[String]) -> anyhow::Result<()> {
                     *loss += log_loss(1.0 / (1.0 + (-c / *s).exp()), result);
                 }
                 let mut n = Net::new(weights.clone());
-                n.prepare(
-                    &b,
-                    &EvalConfig {
-                        tempo_percent: 100,
-                        threat_mask: false,
-                    },
-                );
+                n.prepare(&b, &searcher.eval_config_for(&b));
                 let e = n.score_f32(&b) as f64 / weights.scale as f64;
                 t.net_loss += log_loss(1.0 / (1.0 + (-e).exp()), result);
                 let [cl, nt, pol] = favourites(&b, &mut n, &mut searcher);
@@ -287,10 +280,7 @@ fn candidates(b: &Board) -> Vec<Pos> {
 /// The best candidate by one ply of the classical evaluation, by one ply of the net,
 /// and by the net's policy (the net prepared on `b`).
 fn favourites(b: &Board, n: &mut Net, searcher: &mut Searcher) -> [Option<Pos>; 3] {
-    let cfg = EvalConfig {
-        tempo_percent: 100,
-        threat_mask: false,
-    };
+    let cfg = searcher.eval_config_for(b);
     let cands = candidates(b);
     let pol = cands.iter().copied().max_by_key(|&p| n.policy_at(b, p));
     let mut after = b.clone();
@@ -314,4 +304,42 @@ fn favourites(b: &Board, n: &mut Net, searcher: &mut Searcher) -> [Option<Pos>; 
         after.undo();
     }
     [cl.1, nt.1, pol]
+}
+
+/// The data files of a folder, sorted.
+fn data_files(dir: &str) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "wzg"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Writes the classical evaluation of every searched position beside each data file.
+fn label(dir: &str) -> anyhow::Result<()> {
+    let mut searcher = Searcher::new(1 << 16);
+    for path in data_files(dir)? {
+        let (games, _) = wuzi::datagen::read_games(&std::fs::read(&path)?)?;
+        let mut out = b"WZC1".to_vec();
+        let mut n = 0usize;
+        for g in &games {
+            let mut b = Board::new(g.width as usize, g.height as usize, g.rule);
+            for &p in &g.setup {
+                b.play(p).map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
+            for m in &g.moves {
+                let v = searcher
+                    .static_eval(&b)
+                    .clamp(i16::MIN as i32, i16::MAX as i32);
+                out.extend_from_slice(&(v as i16).to_le_bytes());
+                n += 1;
+                b.play(m.pos).map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
+        }
+        let cls = path.with_extension("cls");
+        std::fs::write(&cls, out)?;
+        println!("{}: {} games, {n} positions", cls.display(), games.len());
+    }
+    Ok(())
 }

@@ -258,6 +258,11 @@ impl Searcher {
         }
     }
 
+    /// What the evaluator is set up with for a search of `board` (for tools).
+    pub fn eval_config_for(&self, board: &Board) -> EvalConfig {
+        self.eval_config(&self.params.profile(board))
+    }
+
     /// The static evaluation of `board` for the side to move, as the search's leaves
     /// judge it (for tools and tests).
     pub fn static_eval(&mut self, board: &Board) -> Score {

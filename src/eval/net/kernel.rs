@@ -3,7 +3,7 @@
 //! SSE ones). The code path is chosen once, from what the CPU has: AVX2, else SSE4.1
 //! (every x86-64-v2 CPU), else plain Rust.
 
-use super::weights::{Row, RuleNet, D, H, QE};
+use super::weights::{Row, RuleNet, CLASSICAL_CAP, CLASSICAL_UNIT, D, H, INPUTS, QE};
 use std::sync::OnceLock;
 
 /// The instruction sets the kernels are written for.
@@ -49,16 +49,18 @@ pub fn update(simd: Simd, feat: &mut Row, sub: &[&Row], add: &[&Row], pooled: &m
 }
 
 /// The value head: win/draw/loss logits from a view's pooled activations (divided by
-/// `QE * POOL`) and whether that view is black's. Every path multiplies and adds in
-/// the same order (no fused multiply-add), so all give the same floats.
+/// `QE * POOL`), whether that view is black's, and the classical score of the
+/// position for that view. Every path multiplies and adds in the same order (no fused
+/// multiply-add), so all give the same floats.
 #[inline]
-pub fn head(simd: Simd, net: &RuleNet, pooled: &[i32; D], black: bool) -> [f32; 3] {
+pub fn head(simd: Simd, net: &RuleNet, pooled: &[i32; D], black: bool, classical: i32) -> [f32; 3] {
     let scale = 1.0 / (QE as f32 * super::POOL);
-    let mut x = [0f32; D + 1];
+    let mut x = [0f32; INPUTS];
     for (v, &p) in x.iter_mut().zip(pooled) {
         *v = p as f32 * scale;
     }
     x[D] = if black { 1.0 } else { 0.0 };
+    x[D + 1] = (classical as f32 / CLASSICAL_UNIT).clamp(-CLASSICAL_CAP, CLASSICAL_CAP);
     let mut h1 = net.b1;
     layer(simd, &mut h1, &x, &net.w1);
     let h1 = h1.map(|v| v.max(0.0));
@@ -239,7 +241,7 @@ mod tests {
         let mut f = || rng.below(2001) as f32 / 1000.0 - 1.0;
         let mut rows =
             |n: usize| -> Vec<[f32; H]> { (0..n).map(|_| std::array::from_fn(|_| f())).collect() };
-        let (w1, w2) = (rows(D + 1), rows(H));
+        let (w1, w2) = (rows(INPUTS), rows(H));
         let b = || std::array::from_fn(|_| 0.1);
         let net = RuleNet {
             rule_code: 0,
@@ -253,13 +255,13 @@ mod tests {
             b3: [0.0; 3],
         };
         let pooled: [i32; D] = std::array::from_fn(|k| (k as i32 * 7919) % 90000);
-        let plain = head(Simd::Scalar, &net, &pooled, true);
+        let plain = head(Simd::Scalar, &net, &pooled, true, -350);
         assert!(plain.iter().any(|&v| v != 0.0));
         for simd in [Simd::Sse41, Simd::Avx2] {
             if simd == Simd::Avx2 && detected() != Simd::Avx2 || detected() == Simd::Scalar {
                 continue;
             }
-            assert_eq!(head(simd, &net, &pooled, true), plain, "{simd:?}");
+            assert_eq!(head(simd, &net, &pooled, true, -350), plain, "{simd:?}");
         }
     }
 

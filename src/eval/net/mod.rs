@@ -5,7 +5,8 @@
 //! cells within four points on its four lines, so make and undo update only those
 //! (33 cells) and, with them, each view's sum of clipped features over the board. The
 //! score reads the side to move's sum through a small MLP to win/draw/loss and turns
-//! the win chance into the classical score's scale. Debug builds recount everything
+//! the win chance into the classical score's scale. The head also reads the classical
+//! evaluation of the position, so the net learns what to add to it. Debug builds recount everything
 //! after each update. A rule the weights do not cover falls back to the classical
 //! evaluation.
 
@@ -218,15 +219,13 @@ impl Net {
         Ok(())
     }
 
-    /// The value head's win/draw/loss logits for `view` to move.
-    fn logits(&self, view: usize) -> [f32; 3] {
+    /// The value head's win/draw/loss logits for the side to move of `board`.
+    fn logits(&self, board: &Board) -> [f32; 3] {
         let net = &self.weights.nets[self.net.unwrap_or(0)];
-        kernel::head(
-            self.simd,
-            net,
-            &self.pooled[view],
-            view == Color::Black.index(),
-        )
+        let view = board.side_to_move().index();
+        let classical = self.fallback.score(board);
+        let black = view == Color::Black.index();
+        kernel::head(self.simd, net, &self.pooled[view], black, classical)
     }
 
     /// The policy head's score of empty cell `i` for the side to move of `board`, in
@@ -246,7 +245,7 @@ impl Net {
     /// The score in the float domain (for the trainer check): `scale * logit(e)`, with
     /// e the win chance plus half the draw chance, clamped to `1e-4..=1 - 1e-4`.
     pub fn score_f32(&self, board: &Board) -> f32 {
-        let l = self.logits(board.side_to_move().index());
+        let l = self.logits(board);
         let m = l.iter().copied().fold(f32::MIN, f32::max);
         let e = l.map(|v| (v - m).exp());
         let p = ((e[0] + 0.5 * e[1]) / (e[0] + e[1] + e[2])).clamp(1e-4, 1.0 - 1e-4);

@@ -21,7 +21,7 @@ fn random_weights(seed: u64) -> Arc<Weights> {
             rule_code: code,
             codebook,
             policy,
-            w1: rows(f((D + 1) * H)),
+            w1: rows(f(weights::INPUTS * H)),
             b1: f(H).try_into().unwrap(),
             w2: rows(f(H * H)),
             b2: f(H).try_into().unwrap(),

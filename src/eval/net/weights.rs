@@ -1,12 +1,15 @@
 //! The network's weight file, as `trainer/model.py` exports it (all little-endian):
 //!
 //! ```text
-//! b"WZN1"  u32 D  u32 H  u32 KEYS  u32 rules  f32 score scale  f32 QE
+//! b"WZN2"  u32 D  u32 H  u32 KEYS  u32 rules  f32 score scale  f32 QE
 //! per rule: u32 rule code (Gomocup)
 //!           i16 codebook[KEYS][D]   (QE per 1.0)
 //!           i16 policy[D]           (QP = 512 per 1.0)
-//!           f32 w1[D+1][H]  b1[H]  w2[H][H]  b2[H]  w3[H][3]  b3[3]
+//!           f32 w1[D+2][H]  b1[H]  w2[H][H]  b2[H]  w3[H][3]  b3[3]
 //! ```
+//!
+//! The head's D + 2 inputs: the pooled features, 1 when the mover is black, and the
+//! classical evaluation / [`CLASSICAL_UNIT`] clamped to +-[`CLASSICAL_CAP`].
 //!
 //! The engine is built for D = H = 32 and QE = 2048; a file of another shape is refused.
 
@@ -20,6 +23,13 @@ pub const D: usize = 32;
 pub const H: usize = 32;
 /// Codebook and activation quantisation: an activation of 1.0 is `QE`.
 pub const QE: i16 = 2048;
+
+/// The classical evaluation enters the head in units of this ...
+pub const CLASSICAL_UNIT: f32 = 1000.0;
+/// ... clamped to +- this.
+pub const CLASSICAL_CAP: f32 = 8.0;
+/// Inputs of the value head.
+pub const INPUTS: usize = D + 2;
 
 /// One codebook row: a cell's share from one line.
 pub type Row = [i16; D];
@@ -88,8 +98,8 @@ impl Weights {
     /// Parses a weight file.
     pub fn parse(bytes: &[u8]) -> Result<Weights> {
         ensure!(
-            bytes.get(..4) == Some(b"WZN1"),
-            "not a Wuzi net (no WZN1 header)"
+            bytes.get(..4) == Some(b"WZN2"),
+            "not a Wuzi net of this version (no WZN2 header)"
         );
         let mut r = Reader { b: bytes, at: 4 };
         let (d, h, keys, rules) = (r.u32()?, r.u32()?, r.u32()?, r.u32()?);
@@ -111,7 +121,9 @@ impl Weights {
                 bail!("a codebook entry of rule {rule_code} is out of range");
             }
             let policy = r.row()?;
-            let w1 = (0..=D).map(|_| r.floats()).collect::<Result<Vec<_>>>()?;
+            let w1 = (0..INPUTS)
+                .map(|_| r.floats())
+                .collect::<Result<Vec<_>>>()?;
             let b1 = r.floats()?;
             let w2 = (0..H).map(|_| r.floats()).collect::<Result<Vec<_>>>()?;
             let b2 = r.floats()?;
