@@ -1185,6 +1185,7 @@ fn made_up(rng: &mut Rng, best: Pos) -> SearchResult {
         } else {
             pv
         },
+        lines: vec![],
     }
 }
 

@@ -542,6 +542,7 @@ mod tests {
             nodes: 1,
             elapsed: Duration::ZERO,
             pv: vec![p],
+            lines: vec![],
         }
     }
 

@@ -124,6 +124,7 @@ mod tests {
             nodes: 500_000,
             elapsed: Duration::from_millis(250),
             pv: vec![Pos::new(7, 7), Pos::new(8, 8)],
+            lines: vec![],
         };
         assert_eq!(
             search_info(&r),
