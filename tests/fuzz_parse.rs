@@ -31,6 +31,8 @@ fn as_model(line: &str) -> MCmd {
                 Info::MaxMemory(m) => MInfo::MaxMemory(m),
                 Info::Rule(r) => MInfo::Rule(r),
                 Info::Folder(f) => MInfo::Folder(f),
+                Info::MaxNode(n) => MInfo::MaxNode(n),
+                Info::MaxDepth(d) => MInfo::MaxDepth(d),
                 Info::GameType(_)
                 | Info::Evaluate { .. }
                 | Info::Evaluator(_)
@@ -41,6 +43,10 @@ fn as_model(line: &str) -> MCmd {
             Command::About => MCmd::About,
             Command::Takeback { x, y } => MCmd::Takeback(x, y),
             Command::Stop => MCmd::Stop,
+            Command::YxBoard => MCmd::YxBoard,
+            Command::YxShowForbid => MCmd::YxShowForbid,
+            Command::YxHashClear => MCmd::YxHashClear,
+            Command::YxShowInfo => MCmd::YxShowInfo,
             Command::Unknown(_) => MCmd::Unknown,
         },
     }
@@ -106,6 +112,13 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
             width,
             height
         }),
+        (n(), n(), blank(), any::<u64>()).prop_map(|(w, h, b, m)| (
+            format!("{} {w} {b}{h}{b}", recase("start", m)),
+            Command::RectStart {
+                width: w,
+                height: h
+            }
+        )),
         pair("TURN", |x, y| Command::Turn { x, y }),
         pair("TAKEBACK", |x, y| Command::Takeback { x, y }),
         (any::<u64>(), blank()).prop_map(|(t, b)| (
@@ -117,10 +130,32 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
             Command::Info(Info::TimeLeft(t))
         )),
         (0i64..=i64::MAX).prop_map(|r| (format!("INFO rule {r}"), Command::Info(Info::Rule(r)))),
+        any::<u64>().prop_map(|n| (
+            format!("INFO max_node {n}"),
+            Command::Info(Info::MaxNode(n))
+        )),
+        (i64::MIN..0).prop_map(|d| (
+            format!("INFO MAX_DEPTH {d}"),
+            Command::Info(Info::MaxDepth(0))
+        )),
         "[a-zA-Z0-9:/\\\\._-]([a-zA-Z0-9:/\\\\ ._-]{0,30}[a-zA-Z0-9])?"
             .prop_map(|f| (format!("INFO folder {f}"), Command::Info(Info::Folder(f)))),
-        select(&["RESTART", "BEGIN", "BOARD", "END", "ABOUT", "YXSTOP", "STOP"][..])
-            .prop_map(|w| (w.to_string(), parse(w).expect("a bare command word parses"))),
+        select(
+            &[
+                "RESTART",
+                "BEGIN",
+                "BOARD",
+                "END",
+                "ABOUT",
+                "YXSTOP",
+                "STOP",
+                "YXBOARD",
+                "YXSHOWFORBID",
+                "YXHASHCLEAR",
+                "YXSHOWINFO"
+            ][..]
+        )
+        .prop_map(|w| (w.to_string(), parse(w).expect("a bare command word parses"))),
     ]
 }
 

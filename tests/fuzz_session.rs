@@ -9,8 +9,9 @@
 //! and END act at once, everything else waits in a queue until the move is printed).
 //!
 //! Streams come in three kinds: (a) real games (START/RECTSTART, every INFO key,
-//! BEGIN, TURN on empty points near the stones, BOARD blocks in move order, TAKEBACK,
-//! RESTART, ABOUT, YXSTOP, END) with a few bad lines mixed in; (b) the same with many
+//! BEGIN, TURN on empty points near the stones, BOARD and YXBOARD blocks in move order,
+//! TAKEBACK, RESTART, ABOUT, YXSTOP, the Yixin-Board analysis commands, END) with a few
+//! bad lines mixed in; (b) the same with many
 //! lines mutated (bit flips, truncation, duplicated and dropped lines, case and blank
 //! changes, huge and negative numbers, stray bytes, glued lines); (c) random tokens.
 //! Lines end in LF, CR LF or CR, and some are far longer than the splitter keeps.
@@ -86,9 +87,12 @@ enum Seen {
     NoResult,
     BadMove,
     LegalMove,
+    /// FORBID lines and YXSHOWINFO answers.
+    Forbid,
+    ShowInfo,
 }
 
-const SEEN_NAMES: [&str; 20] = [
+const SEEN_NAMES: [&str; 22] = [
     "OK",
     "ERROR",
     "UNKNOWN",
@@ -109,9 +113,11 @@ const SEEN_NAMES: [&str; 20] = [
     "searches without a result",
     "searches with a bad move",
     "searches with a legal move",
+    "FORBID replies",
+    "YXSHOWINFO replies",
 ];
 
-static SEEN: [AtomicU64; 20] = [const { AtomicU64::new(0) }; 20];
+static SEEN: [AtomicU64; 22] = [const { AtomicU64::new(0) }; 22];
 
 fn seen(s: Seen) {
     SEEN[s as usize].fetch_add(1, Ordering::Relaxed);
@@ -174,8 +180,13 @@ enum Op {
     Turn(Target),
     Takeback(Target),
     Info(&'static str, String),
-    /// The block's lines; whether the first stone is ours (field 1); the end.
-    Board(Vec<BlockLine>, bool, Terminator),
+    /// The block's lines; whether the first stone is ours (field 1); the end; YXBOARD
+    /// (true) or BOARD.
+    Board(Vec<BlockLine>, bool, Terminator, bool),
+    /// YXSHOWFORBID, YXHASHCLEAR, YXSHOWINFO.
+    ShowForbid,
+    HashClear,
+    ShowInfo,
     Soup(String),
     Bytes(Vec<u8>),
     /// A line of `len` bytes: `prefix`, then `fill` repeated.
@@ -279,6 +290,10 @@ fn info() -> impl Strategy<Value = Op> {
         1 => select(&["C:\\Gomocup data\\x", "/tmp/a b", "", " ", "x"][..])
             .prop_map(|v| Op::Info("folder", v.to_string())),
         1 => (coord(), coord()).prop_map(|(x, y)| Op::Info("evaluate", format!("{x},{y}"))),
+        1 => texts(&["0", "1", "-1", "1000", "18446744073709551615"])
+            .prop_map(|v| Op::Info("max_node", v)),
+        1 => texts(&["0", "1", "2", "-1", "225", "4294967296"])
+            .prop_map(|v| Op::Info("max_depth", v)),
         1 => (select(gen::KEYS), soup()).prop_map(|(k, v)| Op::Info(k, v)),
     ]
 }
@@ -291,7 +306,7 @@ fn board() -> impl Strategy<Value = Op> {
         1 => any::<u16>().prop_map(|k| BlockLine::Stone(k, 3)),
     ];
     let clean = (prop::collection::vec(clean, 0..40), any::<bool>())
-        .prop_map(|(lines, ours)| Op::Board(lines, ours, Terminator::Done));
+        .prop_map(|(lines, ours)| Op::Board(lines, ours, Terminator::Done, false));
     prop_oneof![3 => clean, 1 => messy_board()]
 }
 
@@ -305,6 +320,7 @@ fn messy_board() -> impl Strategy<Value = Op> {
             Just("INFO rule 4".to_string()),
             Just("TURN 1,1".to_string()),
             Just("BOARD".to_string()),
+            Just("YXBOARD".to_string()),
         ]
         .prop_map(BlockLine::Text),
     ];
@@ -315,7 +331,7 @@ fn messy_board() -> impl Strategy<Value = Op> {
         1 => Just(Terminator::End),
     ];
     (prop::collection::vec(line, 0..40), any::<bool>(), end)
-        .prop_map(|(lines, ours, end)| Op::Board(lines, ours, end))
+        .prop_map(|(lines, ours, end)| Op::Board(lines, ours, end, false))
 }
 
 /// A line around or far past the 4096 bytes the splitter keeps: what is left after the
@@ -329,6 +345,14 @@ fn long() -> impl Strategy<Value = Op> {
         .prop_map(|(n, prefix, fill)| Op::Long(n, prefix, fill))
 }
 
+/// A YXBOARD block: as a BOARD block.
+fn yxboard() -> impl Strategy<Value = Op> {
+    board().prop_map(|op| match op {
+        Op::Board(lines, ours, end, _) => Op::Board(lines, ours, end, true),
+        other => other,
+    })
+}
+
 /// One operation; `games` weighs real play against random lines. END is rare, since it
 /// ends the session.
 fn op(games: u32) -> impl Strategy<Value = Op> {
@@ -336,6 +360,8 @@ fn op(games: u32) -> impl Strategy<Value = Op> {
         30 * games => target().prop_map(Op::Turn),
         10 * games => info(),
         4 * games => board(),
+        2 * games => yxboard(),
+        games => prop_oneof![Just(Op::ShowForbid), Just(Op::HashClear), Just(Op::ShowInfo)],
         4 * games => takeback_target().prop_map(Op::Takeback),
         3 * games => Just(Op::Begin),
         3 * games => size().prop_map(Op::Start),
@@ -717,6 +743,7 @@ impl Harness {
                     ReplyLine::Ok => Seen::Ok,
                     ReplyLine::Error => Seen::Error,
                     ReplyLine::Unknown => Seen::Unknown,
+                    ReplyLine::Forbid(_) => Seen::Forbid,
                     _ => Seen::About,
                 });
                 let same = matches!(
@@ -725,8 +752,30 @@ impl Harness {
                         | (ReplyLine::Error, Expect::Error)
                         | (ReplyLine::Unknown, Expect::Unknown)
                         | (ReplyLine::About, Expect::About)
+                        | (ReplyLine::Forbid(_), Expect::Forbid)
                 );
                 ensure!(same, "reply {text:?}, model: {want:?}");
+                if let ReplyLine::Forbid(points) = kind {
+                    self.check_forbid(&points)?;
+                }
+            }
+            Action::Replies(replies) => {
+                let text: Vec<String> = replies.iter().map(|r| r.to_string()).collect();
+                for t in &text {
+                    self.note(format!("> {t}"));
+                    ensure!(
+                        classify_reply(t)? == ReplyLine::Message,
+                        "{t:?} among several lines"
+                    );
+                }
+                ensure!(want == Expect::ShowInfo, "{text:?}, model: {want:?}");
+                ensure!(
+                    text.len() == 3
+                        && text[1] == "MESSAGE INFO MAX_THREAD_NUM 1"
+                        && text[2].starts_with("MESSAGE INFO MAX_HASH_SIZE "),
+                    "YXSHOWINFO answered {text:?}"
+                );
+                seen(Seen::ShowInfo);
             }
             Action::Think(job) => {
                 ensure!(want == Expect::Move, "a search, model: {want:?}");
@@ -886,6 +935,27 @@ impl Harness {
 
     // ------------------------------------------------------------ checks
 
+    /// A `FORBID` line lists empty points, and none unless black is to move under
+    /// renju (which points are fouls is the rules tests' business).
+    fn check_forbid(&self, points: &[(i64, i64)]) -> Result<(), String> {
+        let g = self.model.game.as_ref().ok_or("FORBID without a board")?;
+        let renju_black = self.model.rule() == Rule::Renju && g.to_move == Color::Black;
+        ensure!(
+            renju_black || points.is_empty(),
+            "fouls {points:?} for {:?} under {:?}",
+            g.to_move,
+            self.model.rule()
+        );
+        for &(x, y) in points {
+            ensure!(
+                g.at(x, y) == Some(Cell::Empty),
+                "foul {x},{y} on {:?}",
+                g.at(x, y)
+            );
+        }
+        Ok(())
+    }
+
     /// The session equals the model.
     fn check_state(&self) -> Result<(), String> {
         let (s, m) = (&self.session, &self.model);
@@ -913,6 +983,12 @@ impl Harness {
         ensure!(
             clock == want,
             "turn, match, left, memory {clock:?}, model {want:?}"
+        );
+        ensure!(
+            (s.max_node(), s.max_depth()) == (m.max_node, m.max_depth),
+            "max node and depth {:?}, model {:?}",
+            (s.max_node(), s.max_depth()),
+            (m.max_node, m.max_depth)
         );
         ensure!(
             s.folder() == m.folder.as_deref(),
@@ -1014,7 +1090,12 @@ impl Harness {
                 one(format!("TAKEBACK {x},{y}"))
             }
             Op::Info(k, v) => one(format!("INFO {k} {v}")),
-            Op::Board(lines, ours_first, end) => self.render_block(lines, *ours_first, *end),
+            Op::Board(lines, ours_first, end, yx) => {
+                self.render_block(lines, *ours_first, *end, *yx)
+            }
+            Op::ShowForbid => one("YXSHOWFORBID".into()),
+            Op::HashClear => one("YXHASHCLEAR".into()),
+            Op::ShowInfo => one("YXSHOWINFO".into()),
             Op::Soup(s) => one(s.clone()),
             Op::Bytes(b) => vec![b.clone()],
             Op::Long(n, prefix, fill) => {
@@ -1032,6 +1113,7 @@ impl Harness {
         lines: &[BlockLine],
         ours_first: bool,
         end: Terminator,
+        yx: bool,
     ) -> Vec<Vec<u8>> {
         let (w, h) = self
             .model
@@ -1039,7 +1121,8 @@ impl Harness {
             .as_ref()
             .map_or((15, 15), |g| (g.width, g.height));
         let mut scratch = MGame::new(w, h);
-        let mut out = vec![b"BOARD".to_vec()];
+        let word: &[u8] = if yx { b"YXBOARD" } else { b"BOARD" };
+        let mut out = vec![word.to_vec()];
         let mut ours_next = ours_first;
         for line in lines {
             let text = match line {
@@ -1357,6 +1440,28 @@ fn end_to_end(input: &[u8]) -> Vec<&'static str> {
         let kind = match want {
             Expect::Nothing => continue,
             Expect::Exit => break,
+            Expect::ShowInfo => {
+                for _ in 0..3 {
+                    let r = replies.next();
+                    assert!(
+                        r.is_some_and(|r| classify_reply(r) == Ok(ReplyLine::Message)),
+                        "{r:?} for {line:?}; output:\n{text}"
+                    );
+                }
+                checked.push("SHOWINFO");
+                continue;
+            }
+            Expect::Forbid => {
+                let r = replies
+                    .next()
+                    .unwrap_or_else(|| panic!("no reply to {line:?}; output:\n{text}"));
+                assert!(
+                    matches!(classify_reply(r), Ok(ReplyLine::Forbid(_))),
+                    "{line:?} -> {r:?}"
+                );
+                checked.push("FORBID");
+                continue;
+            }
             Expect::Ok => ReplyLine::Ok,
             Expect::Error => ReplyLine::Error,
             Expect::Unknown => ReplyLine::Unknown,

@@ -21,6 +21,7 @@ fn feed_at(s: &mut Session, line: &str, at: Instant) -> Vec<String> {
         Action::Nothing => vec![],
         Action::Exit => vec!["<exit>".into()],
         Action::Reply(r) => vec![r.to_string()],
+        Action::Replies(r) => r.iter().map(|r| r.to_string()).collect(),
         Action::Think(mut job) => {
             assert!(s.is_thinking());
             assert_eq!(
@@ -547,4 +548,209 @@ fn run_reads_any_line_end_and_case() {
     assert!(!b.stdout().contains(&b'\r'));
     b.close_input();
     assert_eq!(b.wait_exit(T), Some(0), "end of input ends the session");
+}
+
+// ---------------------------------------------------------------- Yixin-Board analysis
+
+/// Feeds every line; all but the last must get no reply. Returns the last one's.
+fn block(s: &mut Session, lines: &[&str]) -> Vec<String> {
+    let (last, body) = lines.split_last().unwrap();
+    for l in body {
+        assert_eq!(feed(s, l), Vec::<String>::new(), "{l} was answered");
+    }
+    feed(s, last)
+}
+
+/// The `nodes` and `depth` of a search MESSAGE.
+fn nodes_and_depth(message: &str) -> (u64, i32) {
+    let w: Vec<&str> = message.split(' ').collect();
+    (w[6].parse().unwrap(), w[2].parse().unwrap())
+}
+
+#[test]
+fn yxboard_sets_the_position_and_answers_nothing() {
+    let p = Pos::new;
+    let mut s = started(15);
+    // One more opponent stone: we are white, to move.
+    let out = block(&mut s, &["YXBOARD", "7,7,2", "8,7,1", "9,9,2", "DONE"]);
+    assert_eq!(out, Vec::<String>::new());
+    assert!(!s.in_board_block());
+    let b = s.board().unwrap();
+    assert_eq!(
+        b.history(),
+        [
+            (p(7, 7), Color::Black),
+            (p(8, 7), Color::White),
+            (p(9, 9), Color::Black)
+        ]
+    );
+    assert_eq!(b.side_to_move(), Color::White);
+    // A bad line: consumed to DONE, one ERROR, the position unchanged.
+    let before = snapshot(s.board().unwrap());
+    let out = block(&mut s, &["yxboard", "1,1,1", "garbage", "TURN 2,2", "done"]);
+    assert_eq!(
+        out,
+        ["ERROR YXBOARD: x,y,who or DONE expected, got 'garbage'"]
+    );
+    let out = block(&mut s, &["YXBOARD", "1,1,1", "1,1,2", "DONE"]);
+    assert_eq!(out, ["ERROR YXBOARD: 1,1 is given twice"]);
+    let out = block(&mut s, &["YXBOARD", "15,1,1", "DONE"]);
+    assert_eq!(out, ["ERROR YXBOARD: 15,1 is off the 15x15 board"]);
+    assert_eq!(snapshot(s.board().unwrap()), before);
+    // An empty YXBOARD: an empty board, black to move; then a move is asked for.
+    assert_eq!(block(&mut s, &["YXBOARD", "DONE"]), Vec::<String>::new());
+    assert_eq!(s.board().unwrap().stone_count(), 0);
+    let m = moved(&feed(&mut s, "TURN 7,7"));
+    assert_eq!(stones(&s), [(p(7, 7), Color::Black), (m, Color::White)]);
+    // Before START, and END inside a block.
+    let mut fresh = Session::new();
+    let out = block(&mut fresh, &["YXBOARD", "7,7,1", "DONE"]);
+    assert_eq!(out, ["ERROR YXBOARD: no board, send START first"]);
+    assert!(feed(&mut s, "YXBOARD").is_empty());
+    assert_eq!(feed(&mut s, "END"), ["<exit>"]);
+}
+
+/// Black's double three at (7,7) (threes on row 7 and column 7) is its only foul, and
+/// only when black is to move under renju (rule 4, or Yixin-Board's 2).
+#[test]
+fn yxshowforbid_lists_black_fouls_under_renju() {
+    let position = [
+        "YXBOARD", "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2",
+        "DONE",
+    ];
+    for (rule, want) in [
+        ("4", "FORBID 0707."),
+        ("2", "FORBID 0707."),
+        ("0", "FORBID ."),
+        ("1", "FORBID ."),
+    ] {
+        let mut s = started(15);
+        assert!(feed(&mut s, &format!("INFO rule {rule}")).is_empty());
+        assert!(block(&mut s, &position).is_empty());
+        assert_eq!(s.board().unwrap().side_to_move(), Color::Black);
+        assert_eq!(feed(&mut s, "YXSHOWFORBID"), [want], "rule {rule}");
+    }
+    // White to move: nothing is forbidden for it.
+    let mut s = started(15);
+    feed(&mut s, "INFO rule 4");
+    block(&mut s, &position[..position.len() - 2]);
+    feed(&mut s, "DONE");
+    moved(&feed(&mut s, "TURN 7,7"));
+    assert_eq!(feed(&mut s, "yxshowforbid"), ["FORBID ."]);
+    assert_eq!(
+        feed(&mut Session::new(), "YXSHOWFORBID"),
+        ["ERROR no board, send START first"]
+    );
+    assert!(is_error(&feed(&mut s, "YXSHOWFORBID now")));
+}
+
+#[test]
+fn yxshowinfo_names_wuzi_and_its_limits() {
+    let mut s = Session::new();
+    assert_eq!(
+        feed(&mut s, "YXSHOWINFO"),
+        [
+            format!("MESSAGE Wuzi {}", env!("CARGO_PKG_VERSION")),
+            "MESSAGE INFO MAX_THREAD_NUM 1".to_string(),
+            "MESSAGE INFO MAX_HASH_SIZE 0".to_string(),
+        ]
+    );
+}
+
+/// Yixin-Board starts every analysis with `start w h`.
+#[test]
+fn start_with_width_and_height() {
+    let mut s = Session::new();
+    assert_eq!(feed(&mut s, "start 15 15"), ["OK"]);
+    assert_eq!(feed(&mut s, "START 20 12"), ["OK"]);
+    let b = s.board().unwrap();
+    assert_eq!((b.width(), b.height()), (20, 12));
+    for bad in ["START 15 40", "START 15 15 15", "START 15,15"] {
+        assert!(is_error(&feed(&mut s, bad)), "{bad}");
+    }
+}
+
+/// `INFO max_depth` and `max_node` bound the search (0 or a negative value: no
+/// bound); YXHASHCLEAR makes the next search exactly a fresh searcher's, where the
+/// warm table and history gave another.
+#[test]
+fn depth_and_node_limits_and_yxhashclear() {
+    let position = ["BOARD", "7,7,1", "8,8,2", "8,6,1", "6,8,2", "9,7,1", "DONE"];
+    let search = |s: &mut Session| {
+        let out = block(s, &position);
+        moved(&out);
+        nodes_and_depth(&out[0])
+    };
+    let mut s = started(15);
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 5"] {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    assert_eq!(s.max_depth(), Some(5));
+    let (cold, depth) = search(&mut s);
+    assert_eq!(depth, 5);
+    let (warm, _) = search(&mut s);
+    assert_ne!(warm, cold, "what the first search learnt changed nothing");
+    assert!(feed(&mut s, "YXHASHCLEAR").is_empty());
+    assert_eq!(search(&mut s), (cold, 5));
+    // A node limit stops the search within a clock check or so of it, short of the
+    // depth the unbounded search reaches; without it, that search again.
+    assert!(feed(&mut s, "INFO max_depth 8").is_empty());
+    feed(&mut s, "YXHASHCLEAR");
+    let (full, depth) = search(&mut s);
+    assert!(full > 4000 && depth == 8, "{full} nodes, depth {depth}");
+    assert!(feed(&mut s, "INFO max_node 2000").is_empty());
+    assert_eq!((s.max_node(), s.max_depth()), (Some(2000), Some(8)));
+    feed(&mut s, "YXHASHCLEAR");
+    let (nodes, depth) = search(&mut s);
+    assert!(
+        nodes < 2000 + 1000 && depth < 8,
+        "{nodes} nodes, depth {depth}"
+    );
+    for l in ["INFO max_node -1", "YXHASHCLEAR"] {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    assert_eq!(s.max_node(), None);
+    assert_eq!(search(&mut s), (full, 8));
+    assert!(feed(&mut s, "INFO max_depth -1").is_empty());
+    assert_eq!(s.max_depth(), None);
+}
+
+/// A Yixin-Board style session through `run`: `start w h`, YXBOARD (no output at
+/// all), YXSHOWFORBID, YXSHOWINFO, YXHASHCLEAR, then a move from BOARD.
+#[test]
+fn run_a_yixin_board_analysis_session() {
+    let mut b = Brain::in_process();
+    for l in [
+        "INFO max_memory 33554432",
+        "INFO timeout_turn 100",
+        "INFO rule 2",
+        "start 15 15",
+    ] {
+        b.send(l);
+    }
+    assert_eq!(b.line(T).as_deref(), Some("OK"));
+    let stones = [
+        "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2", "done",
+    ];
+    b.send("yxboard");
+    for l in stones {
+        b.send(l);
+    }
+    assert!(b.quiet(Duration::from_millis(200)), "YXBOARD was answered");
+    b.send("yxshowforbid");
+    assert_eq!(b.line(T).as_deref(), Some("FORBID 0707."));
+    b.send("yxshowinfo");
+    assert!(b.line(T).unwrap().starts_with("MESSAGE Wuzi "));
+    assert_eq!(b.line(T).as_deref(), Some("MESSAGE INFO MAX_THREAD_NUM 1"));
+    assert_eq!(b.line(T).as_deref(), Some("MESSAGE INFO MAX_HASH_SIZE 0"));
+    b.send("yxhashclear");
+    b.send("INFO max_depth 3");
+    b.send("board");
+    for l in stones {
+        b.send(l);
+    }
+    let m = parse_move(&reply(&mut b)).unwrap();
+    assert!(m != Pos::new(7, 7), "black played its foul");
+    let (_, depth) = nodes_and_depth(b.messages.last().unwrap());
+    assert!((1..=3).contains(&depth), "{:?}", b.messages);
 }

@@ -209,7 +209,7 @@ where
     let mut stop: Option<Arc<AtomicBool>> = None;
     // The running search's move is not wanted (a new game was asked for).
     let mut cancel = false;
-    // The queue ends inside a BOARD block: the lines that follow are the block's.
+    // The queue ends inside a block (BOARD, YXBOARD): the lines that follow are its.
     let mut queued_block = false;
     let mut eof = false;
     loop {
@@ -276,7 +276,7 @@ where
                         queue.push_back((line, at));
                     }
                     other => {
-                        queued_block = other == Ok(Command::Board);
+                        queued_block = other.as_ref().is_ok_and(Command::opens_block);
                         queue.push_back((line, at));
                     }
                 }
@@ -318,6 +318,7 @@ fn handle<W: Write>(
         Action::Nothing => return Step::Continue,
         Action::Exit => return Step::Exit,
         Action::Reply(reply) => vec![reply],
+        Action::Replies(replies) => replies,
         Action::Think(job) => {
             let flag = Arc::new(AtomicBool::new(false));
             match worker.run((job, flag.clone())) {

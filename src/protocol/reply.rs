@@ -27,6 +27,8 @@ pub enum Reply {
     Message(String),
     /// Our move, `x,y`.
     Move(Pos),
+    /// `FORBID ` then each point as two-digit x and y, then `.` (YXSHOWFORBID).
+    Forbid(Vec<Pos>),
 }
 
 impl fmt::Display for Reply {
@@ -38,6 +40,13 @@ impl fmt::Display for Reply {
             Reply::About => f.write_str(ABOUT),
             Reply::Message(m) => write!(f, "MESSAGE {}", non_empty(m, "-")),
             Reply::Move(p) => write!(f, "{},{}", p.x, p.y),
+            Reply::Forbid(points) => {
+                f.write_str("FORBID ")?;
+                for p in points {
+                    write!(f, "{:02}{:02}", p.x, p.y)?;
+                }
+                f.write_str(".")
+            }
         }
     }
 }
@@ -48,6 +57,19 @@ fn non_empty<'a>(s: &'a str, default: &'a str) -> &'a str {
     } else {
         s
     }
+}
+
+/// The `MESSAGE` lines answering `YXSHOWINFO`: the name, then the limits a GUI reads.
+/// One thread; the table's size follows `INFO max_memory`, so no hash size is offered
+/// (`MAX_HASH_SIZE 0`: Yixin-Board then leaves `INFO hash_size` at 0).
+pub fn show_info() -> Vec<Reply> {
+    [
+        concat!("Wuzi ", env!("CARGO_PKG_VERSION")),
+        "INFO MAX_THREAD_NUM 1",
+        "INFO MAX_HASH_SIZE 0",
+    ]
+    .map(|m| Reply::Message(m.to_string()))
+    .to_vec()
 }
 
 /// The text of the `MESSAGE` line printed before a searched move:
@@ -97,6 +119,18 @@ mod tests {
         assert_eq!(Reply::Error("".into()).to_string(), "ERROR error");
         assert_eq!(Reply::Message(" ".into()).to_string(), "MESSAGE -");
         assert_eq!(Reply::Unknown("x".into()).to_string(), "UNKNOWN x");
+        let forbid = Reply::Forbid(vec![Pos::new(9, 12), Pos::new(10, 11)]);
+        assert_eq!(forbid.to_string(), "FORBID 09121011.");
+        assert_eq!(Reply::Forbid(vec![]).to_string(), "FORBID .");
+        let info: Vec<String> = show_info().iter().map(|r| r.to_string()).collect();
+        assert_eq!(
+            info[1..],
+            [
+                "MESSAGE INFO MAX_THREAD_NUM 1",
+                "MESSAGE INFO MAX_HASH_SIZE 0"
+            ]
+        );
+        assert!(info[0].starts_with("MESSAGE Wuzi "));
     }
 
     #[test]

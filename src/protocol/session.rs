@@ -9,7 +9,7 @@
 //! replaces the current one when it is complete and valid.
 
 use super::parse::{breaks_block, excerpt, parse, parse_board_line, BoardLine, Command, Info};
-use super::reply::{fallback_info, search_info, Reply};
+use super::reply::{fallback_info, search_info, show_info, Reply};
 use crate::board::{Board, Cell, MoveError};
 use crate::eval::Evaluation;
 use crate::search::{
@@ -30,6 +30,8 @@ pub enum Action {
     Nothing,
     /// Print this line.
     Reply(Reply),
+    /// Print these lines, in order.
+    Replies(Vec<Reply>),
     /// Run this search, then call [`Session::search_done`].
     Think(Box<SearchJob>),
     /// Exit at once (END).
@@ -56,12 +58,40 @@ impl std::fmt::Debug for SearchJob {
     }
 }
 
-/// The lines of a `BOARD` block collected so far.
-#[derive(Default)]
+/// What a block of lines up to `DONE` is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    /// `BOARD`: a position, then our move.
+    Board,
+    /// `YXBOARD`: a position, and no reply.
+    YxBoard,
+}
+
+impl BlockKind {
+    fn name(self) -> &'static str {
+        match self {
+            BlockKind::Board => "BOARD",
+            BlockKind::YxBoard => "YXBOARD",
+        }
+    }
+}
+
+/// The lines of a `BOARD` or `YXBOARD` block collected so far.
 struct BoardBlock {
+    kind: BlockKind,
     stones: Vec<(i64, i64, i64)>,
     /// The first problem found; the block is still read up to DONE.
     error: Option<String>,
+}
+
+impl BoardBlock {
+    fn new(kind: BlockKind) -> BoardBlock {
+        BoardBlock {
+            kind,
+            stones: Vec::new(),
+            error: None,
+        }
+    }
 }
 
 /// One brain's view of the game and of the manager's settings.
@@ -86,8 +116,12 @@ pub struct Session {
     longest_move_ms: u64,
     /// When the move command being searched arrived; `Some` while a search runs.
     thinking: Option<Instant>,
-    /// A `BOARD` block being read.
+    /// A `BOARD` or `YXBOARD` block being read.
     block: Option<BoardBlock>,
+    /// `INFO max_node` (`None`: no limit), kept across games.
+    max_node: Option<u64>,
+    /// `INFO max_depth` (`None`: no limit), kept across games.
+    max_depth: Option<i32>,
     /// Search tunables: the defaults unless `INFO wuzi_<name> <value>` changed one
     /// (a developer's hook for tuning by match; kept across games).
     params: Params,
@@ -117,6 +151,8 @@ impl Session {
             longest_move_ms: 0,
             thinking: None,
             block: None,
+            max_node: None,
+            max_depth: None,
             params: Params::DEFAULT,
             evaluation: Evaluation::default(),
             evaluation_changed: false,
@@ -148,6 +184,16 @@ impl Session {
         self.folder.as_deref()
     }
 
+    /// `INFO max_node`, if a limit is set.
+    pub fn max_node(&self) -> Option<u64> {
+        self.max_node
+    }
+
+    /// `INFO max_depth`, if a limit is set.
+    pub fn max_depth(&self) -> Option<i32> {
+        self.max_depth
+    }
+
     /// True while a search lent out by [`Action::Think`] has not come back.
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
@@ -159,7 +205,7 @@ impl Session {
         self.searcher.as_ref().map(Searcher::tt_bytes)
     }
 
-    /// True while the lines of a `BOARD` block are being read.
+    /// True while the lines of a `BOARD` or `YXBOARD` block are being read.
     pub fn in_board_block(&self) -> bool {
         self.block.is_some()
     }
@@ -211,6 +257,10 @@ impl Session {
                 }
             }
             Info::Folder(f) => self.folder = Some(f.clone()),
+            Info::MaxNode(n) => self.max_node = (*n > 0).then_some(*n),
+            Info::MaxDepth(d) => {
+                self.max_depth = (*d > 0).then(|| (*d).min(i32::MAX as u64) as i32);
+            }
             Info::GameType(_) | Info::Evaluate { .. } => {}
             // INFO is never answered: a bad value keeps the evaluation in use, logged.
             Info::Evaluator(v) => match Evaluation::named(v) {
@@ -308,9 +358,22 @@ impl Session {
             Command::Begin => return self.begin(arrived),
             Command::Turn { x, y } => return self.turn(x, y, arrived),
             Command::Board => {
-                self.block = Some(BoardBlock::default());
+                self.block = Some(BoardBlock::new(BlockKind::Board));
                 return Action::Nothing;
             }
+            Command::YxBoard => {
+                self.block = Some(BoardBlock::new(BlockKind::YxBoard));
+                return Action::Nothing;
+            }
+            Command::YxShowForbid => return self.show_forbid(),
+            Command::YxHashClear => {
+                // The searcher is at home: commands wait while a search runs.
+                if let Some(s) = &mut self.searcher {
+                    s.new_game();
+                }
+                return Action::Nothing;
+            }
+            Command::YxShowInfo => return Action::Replies(show_info()),
             Command::Info(info) => {
                 self.apply_info(&info);
                 return Action::Nothing;
@@ -420,10 +483,24 @@ impl Session {
         };
         match parse_board_line(line) {
             Ok(BoardLine::Done) => {
-                let block = self.block.take().unwrap_or_default();
-                match block.error {
-                    Some(why) => error(format!("BOARD: {why}")),
-                    None => self.set_position(&block.stones, arrived),
+                let Some(block) = self.block.take() else {
+                    return Action::Nothing;
+                };
+                let name = block.kind.name();
+                let board = match block.error {
+                    Some(why) => Err(why),
+                    None => self.position(&block.stones),
+                };
+                match (board, block.kind) {
+                    (Err(why), _) => error(format!("{name}: {why}")),
+                    (Ok(b), BlockKind::Board) => {
+                        self.board = Some(b);
+                        self.think(arrived)
+                    }
+                    (Ok(b), BlockKind::YxBoard) => {
+                        self.board = Some(b);
+                        Action::Nothing
+                    }
                 }
             }
             Ok(BoardLine::Stone { x, y, field }) => {
@@ -446,7 +523,7 @@ impl Session {
                     // A new game: the manager has given up on this block. It gets no
                     // reply of its own, so the next line out answers the START.
                     Some(cmd) => {
-                        log::warn!("BOARD block abandoned for {line:?}");
+                        log::warn!("{} block abandoned for {line:?}", block.kind.name());
                         self.block = None;
                         return self.command(cmd, arrived);
                     }
@@ -460,11 +537,12 @@ impl Session {
         }
     }
 
-    /// Replaces the position by the stones of a BOARD block (in move order), then moves.
-    /// We are black with as many opponent stones as ours (or fewer), white with more.
-    fn set_position(&mut self, stones: &[(i64, i64, i64)], arrived: Instant) -> Action {
+    /// The position of a BOARD or YXBOARD block's stones (in move order), on a board
+    /// of the current size. We are black with as many opponent stones as ours (or
+    /// fewer), white with more.
+    fn position(&self, stones: &[(i64, i64, i64)]) -> Result<Board, String> {
         let Some(current) = &self.board else {
-            return no_board();
+            return Err("no board, send START first".into());
         };
         let count = |f: i64| stones.iter().filter(|s| s.2 == f).count();
         let ours = if count(2) > count(1) {
@@ -474,26 +552,41 @@ impl Session {
         };
         let mut b = Board::new(current.width(), current.height(), self.rule);
         for &(x, y, field) in stones {
-            let p = match point(&b, x, y) {
-                Ok(p) => p,
-                Err(why) => return error(format!("BOARD: {why}")),
-            };
+            let p = point(&b, x, y)?;
             let placed = match field {
                 1 => b.place(p, ours),
                 2 => b.place(p, ours.opp()),
                 _ => b.place_wall(p),
             };
             if let Err(e) = placed {
-                let why = match e {
+                return Err(match e {
                     MoveError::Occupied => format!("{p} is given twice"),
                     e => format!("cannot place {p}: {e}"),
-                };
-                return error(format!("BOARD: {why}"));
+                });
             }
         }
         b.set_side_to_move(ours);
-        self.board = Some(b);
-        self.think(arrived)
+        Ok(b)
+    }
+
+    /// YXSHOWFORBID: black's renju fouls when black is to move under renju, x by x;
+    /// none otherwise.
+    fn show_forbid(&self) -> Action {
+        let Some(b) = &self.board else {
+            return no_board();
+        };
+        let mut fouls = Vec::new();
+        if b.rule() == Rule::Renju && b.side_to_move() == Color::Black {
+            for x in 0..b.width() {
+                for y in 0..b.height() {
+                    let p = Pos::new(x as u8, y as u8);
+                    if b.is_forbidden(p) {
+                        fouls.push(p);
+                    }
+                }
+            }
+        }
+        Action::Reply(Reply::Forbid(fouls))
     }
 
     /// Starts a search for the side to move, or answers ERROR if the board is full.
@@ -509,7 +602,9 @@ impl Session {
             board.empty_count(),
             self.params.time_moves_left as u32,
         );
-        let limits = Limits::timed(arrived, budget);
+        let mut limits = Limits::timed(arrived, budget);
+        limits.depth = self.max_depth;
+        limits.nodes = self.max_node;
         let board = board.clone();
         self.note_time_settings();
         self.sync_table_size();
