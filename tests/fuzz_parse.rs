@@ -7,11 +7,15 @@
 mod fuzz_model;
 
 use fuzz_model::gen::{self, recase, soup, Rng};
-use fuzz_model::{mboard_line, mparse, MBoardLine, MCmd, MInfo, ModelSplitter, MAX_LINE};
+use fuzz_model::{
+    mboard_line, mparse, mpoint_line, MBoardLine, MCmd, MInfo, MPointLine, ModelSplitter, MAX_LINE,
+};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use wuzi::protocol::{parse, parse_board_line, BoardLine, Command, Info, LineSplitter};
+use wuzi::protocol::{
+    parse, parse_board_line, parse_point_line, BoardLine, Command, Info, LineSplitter, PointLine,
+};
 
 /// What the model makes of the parser's answer, for comparison.
 fn as_model(line: &str) -> MCmd {
@@ -47,6 +51,9 @@ fn as_model(line: &str) -> MCmd {
             Command::YxShowForbid => MCmd::YxShowForbid,
             Command::YxHashClear => MCmd::YxHashClear,
             Command::YxShowInfo => MCmd::YxShowInfo,
+            Command::YxBlock => MCmd::YxBlock,
+            Command::YxBlockUndo => MCmd::YxBlockUndo,
+            Command::YxBlockReset => MCmd::YxBlockReset,
             Command::Unknown(_) => MCmd::Unknown,
         },
     }
@@ -80,6 +87,12 @@ fn check_line(line: &str) -> Result<(), TestCaseError> {
         MBoardLine::Stone(x, y, field) => Some(BoardLine::Stone { x, y, field }),
         MBoardLine::Bad => None,
     };
+    let point = match mpoint_line(line) {
+        MPointLine::Done => Some(PointLine::Done),
+        MPointLine::Point(x, y) => Some(PointLine::Point { x, y }),
+        MPointLine::Bad => None,
+    };
+    prop_assert_eq!(parse_point_line(line).ok(), point, "point line {:?}", line);
     match parse_board_line(line) {
         Ok(b) => prop_assert_eq!(Some(b), model, "board line {:?}", line),
         Err(e) => {
@@ -152,7 +165,10 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
                 "YXBOARD",
                 "YXSHOWFORBID",
                 "YXHASHCLEAR",
-                "YXSHOWINFO"
+                "YXSHOWINFO",
+                "YXBLOCK",
+                "YXBLOCKUNDO",
+                "YXBLOCKRESET"
             ][..]
         )
         .prop_map(|w| (w.to_string(), parse(w).expect("a bare command word parses"))),

@@ -183,6 +183,10 @@ enum Op {
     /// The block's lines; whether the first stone is ours (field 1); the end; YXBOARD
     /// (true) or BOARD.
     Board(Vec<BlockLine>, bool, Terminator, bool),
+    /// YXBLOCK (false) or YXBLOCKUNDO (true) with its lines (a point, or any text) and
+    /// its end; YXBLOCKRESET.
+    Block(Vec<Result<Target, String>>, bool, Terminator),
+    BlockReset,
     /// YXSHOWFORBID, YXHASHCLEAR, YXSHOWINFO.
     ShowForbid,
     HashClear,
@@ -353,6 +357,29 @@ fn yxboard() -> impl Strategy<Value = Op> {
     })
 }
 
+/// A YXBLOCK or YXBLOCKUNDO block: mostly empty points, some stones, points off the
+/// board and bad lines.
+fn block_points() -> impl Strategy<Value = Op> {
+    let line = prop_oneof![
+        12 => target().prop_map(Ok),
+        1 => prop_oneof![
+            soup(),
+            Just("7,7,1".to_string()),
+            Just("INFO rule 4".to_string()),
+            Just("YXBLOCK".to_string()),
+        ]
+        .prop_map(Err),
+    ];
+    let end = prop_oneof![
+        30 => Just(Terminator::Done),
+        3 => Just(Terminator::LowerDone),
+        2 => Just(Terminator::Missing),
+        1 => Just(Terminator::End),
+    ];
+    (prop::collection::vec(line, 0..8), any::<bool>(), end)
+        .prop_map(|(lines, undo, end)| Op::Block(lines, undo, end))
+}
+
 /// One operation; `games` weighs real play against random lines. END is rare, since it
 /// ends the session.
 fn op(games: u32) -> impl Strategy<Value = Op> {
@@ -361,6 +388,8 @@ fn op(games: u32) -> impl Strategy<Value = Op> {
         10 * games => info(),
         4 * games => board(),
         2 * games => yxboard(),
+        2 * games => block_points(),
+        games => Just(Op::BlockReset),
         games => prop_oneof![Just(Op::ShowForbid), Just(Op::HashClear), Just(Op::ShowInfo)],
         4 * games => takeback_target().prop_map(Op::Takeback),
         3 * games => Just(Op::Begin),
@@ -985,6 +1014,12 @@ impl Harness {
             "turn, match, left, memory {clock:?}, model {want:?}"
         );
         ensure!(
+            s.blocked() == &m.blocked[..],
+            "blocked {:?}, model {:?}",
+            s.blocked(),
+            m.blocked
+        );
+        ensure!(
             (s.max_node(), s.max_depth()) == (m.max_node, m.max_depth),
             "max node and depth {:?}, model {:?}",
             (s.max_node(), s.max_depth()),
@@ -1093,6 +1128,26 @@ impl Harness {
             Op::Board(lines, ours_first, end, yx) => {
                 self.render_block(lines, *ours_first, *end, *yx)
             }
+            Op::Block(lines, undo, end) => {
+                let mut out = vec![if *undo { "YXBLOCKUNDO" } else { "YXBLOCK" }.into()];
+                for l in lines {
+                    out.push(match l {
+                        Ok(t) => {
+                            let (x, y) = self.resolve(t);
+                            format!("{x},{y}")
+                        }
+                        Err(text) => text.clone(),
+                    });
+                }
+                match end {
+                    Terminator::Done => out.push("DONE".into()),
+                    Terminator::LowerDone => out.push("done".into()),
+                    Terminator::Missing => {}
+                    Terminator::End => out.push("END".into()),
+                }
+                out.into_iter().map(String::into_bytes).collect()
+            }
+            Op::BlockReset => one("YXBLOCKRESET".into()),
             Op::ShowForbid => one("YXSHOWFORBID".into()),
             Op::HashClear => one("YXHASHCLEAR".into()),
             Op::ShowInfo => one("YXSHOWINFO".into()),

@@ -754,3 +754,132 @@ fn run_a_yixin_board_analysis_session() {
     let (_, depth) = nodes_and_depth(b.messages.last().unwrap());
     assert!((1..=3).contains(&depth), "{:?}", b.messages);
 }
+
+/// Black (we, to move) has an open four on row 7: fives at (2,7) and (7,7).
+const OPEN_FOUR: [&str; 8] = [
+    "3,7,1", "3,9,2", "4,7,1", "10,10,2", "5,7,1", "11,3,2", "6,7,1", "12,12,2",
+];
+
+/// `word`, the open four's lines, DONE.
+fn open_four(word: &str) -> Vec<&str> {
+    let mut lines = vec![word];
+    lines.extend(OPEN_FOUR);
+    lines.push("DONE");
+    lines
+}
+
+#[test]
+fn yxblock_keeps_the_search_off_those_points() {
+    let p = Pos::new;
+    let mut s = started(15);
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    // The normal choice is the first five in cell order.
+    assert_eq!(moved(&block(&mut s, &open_four("BOARD"))), p(2, 7));
+    // Our move is on the board now: back to the position.
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    for (line, want) in [
+        ("YXBLOCK", None),
+        ("3,7", Some("ERROR YXBLOCK: 3,7 is occupied")),
+        ("15,0", Some("ERROR YXBLOCK: 15,0 is off the 15x15 board")),
+        (
+            "2,7,1",
+            Some("ERROR YXBLOCK: x,y or DONE expected, got '2,7,1'"),
+        ),
+        (
+            "INFO rule 4",
+            Some("ERROR YXBLOCK: x,y or DONE expected, got 'INFO rule 4'"),
+        ),
+        ("2,7", None),
+        ("2 , 7", None),
+        ("DONE", None),
+    ] {
+        let out = feed(&mut s, line);
+        assert_eq!(out, want.into_iter().collect::<Vec<_>>(), "{line}");
+    }
+    assert_eq!(s.rule(), Rule::Freestyle, "an INFO inside the block acted");
+    assert_eq!(s.blocked(), [p(2, 7)]);
+    assert_eq!(moved(&block(&mut s, &open_four("BOARD"))), p(7, 7));
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    assert!(block(&mut s, &["yxblock", "7,7", "done"]).is_empty());
+    let m = moved(&block(&mut s, &open_four("BOARD")));
+    assert!(m != p(2, 7) && m != p(7, 7), "{m}");
+    // The list outlives a new game (Yixin-Board sends START before each analysis).
+    assert_eq!(feed(&mut s, "START 15"), ["OK"]);
+    assert_eq!(s.blocked(), [p(2, 7), p(7, 7)]);
+    for (line, want) in [
+        ("YXBLOCKUNDO", None),
+        ("2,7", None),
+        (
+            "99,1",
+            Some("ERROR YXBLOCKUNDO: 99,1 is off the 15x15 board"),
+        ),
+        ("0,0", None),
+        ("DONE", None),
+    ] {
+        let out = feed(&mut s, line);
+        assert_eq!(out, want.into_iter().collect::<Vec<_>>(), "{line}");
+    }
+    assert_eq!(s.blocked(), [p(7, 7)]);
+    assert_eq!(moved(&block(&mut s, &open_four("BOARD"))), p(2, 7));
+    assert!(feed(&mut s, "YXBLOCKRESET").is_empty());
+    assert_eq!(s.blocked(), []);
+    assert!(is_error(&feed(&mut s, "YXBLOCKRESET 1")));
+    // A new game inside a block drops it; without a board, DONE answers ERROR.
+    assert!(block(&mut s, &["YXBLOCK", "1,1"]).is_empty());
+    assert_eq!(feed(&mut s, "START 15"), ["OK"]);
+    assert!(!s.in_board_block() && s.blocked().is_empty());
+    let out = block(&mut Session::new(), &["YXBLOCK", "1,1", "DONE"]);
+    assert_eq!(out, ["ERROR YXBLOCK: no board, send START first"]);
+}
+
+/// A 5x5 board of walls but three empty points among six stones; we are black.
+const THREE_POINTS: [(i64, i64, i64); 6] = [
+    (1, 1, 1),
+    (1, 2, 2),
+    (1, 3, 1),
+    (3, 1, 2),
+    (3, 2, 1),
+    (3, 3, 2),
+];
+
+fn three_points(word: &str) -> Vec<String> {
+    let empty = [(2, 1), (2, 2), (2, 3)];
+    let mut lines = vec![word.to_string()];
+    lines.extend(THREE_POINTS.iter().map(|(x, y, f)| format!("{x},{y},{f}")));
+    for y in 0..5 {
+        for x in 0..5 {
+            if !empty.contains(&(x, y)) && !THREE_POINTS.iter().any(|s| (s.0, s.1) == (x, y)) {
+                lines.push(format!("{x},{y},3"));
+            }
+        }
+    }
+    lines.push("DONE".into());
+    lines
+}
+
+fn block_of(s: &mut Session, lines: &[String]) -> Vec<String> {
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    block(s, &lines)
+}
+
+/// With every legal point blocked a move is still due: the list sits that move out,
+/// and a MESSAGE says so.
+#[test]
+fn every_point_blocked_still_gets_a_move() {
+    let mut s = started(5);
+    assert!(block_of(&mut s, &three_points("YXBOARD")).is_empty());
+    assert!(block(&mut s, &["YXBLOCK", "2,1", "2,2", "2,3", "DONE"]).is_empty());
+    let out = block_of(&mut s, &three_points("BOARD"));
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(
+        out[0],
+        "MESSAGE every legal point is blocked (YXBLOCK): the list is ignored for this move"
+    );
+    moved(&out[1..]);
+    assert_eq!(s.blocked().len(), 3, "the list itself stays");
+    assert!(block(&mut s, &["YXBLOCKUNDO", "2,2", "DONE"]).is_empty());
+    assert_eq!(
+        moved(&block_of(&mut s, &three_points("BOARD"))),
+        Pos::new(2, 2)
+    );
+}

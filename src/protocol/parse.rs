@@ -40,6 +40,13 @@ pub enum Command {
     YxHashClear,
     /// `YXSHOWINFO`: the GUI asks who we are and what we support.
     YxShowInfo,
+    /// `YXBLOCK`: points the search must not play at the root follow as `x,y` lines
+    /// up to `DONE` (see [`parse_point_line`]).
+    YxBlock,
+    /// `YXBLOCKUNDO`: points to take off that list, as for `YXBLOCK`.
+    YxBlockUndo,
+    /// `YXBLOCKRESET`: empty the list.
+    YxBlockReset,
     /// Anything else; the text is the whole line.
     Unknown(String),
 }
@@ -75,6 +82,15 @@ pub enum Info {
     Unknown { key: String, value: String },
     /// A known key with a value we cannot read.
     Invalid { key: String, value: String },
+}
+
+/// One line inside a `YXBLOCK` or `YXBLOCKUNDO` block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointLine {
+    /// `x,y`.
+    Point { x: i64, y: i64 },
+    /// `DONE`: the end of the block.
+    Done,
 }
 
 /// One line inside a `BOARD` block.
@@ -166,6 +182,12 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         no_args(Command::YxHashClear, "YXHASHCLEAR")
     } else if is("YXSHOWINFO") {
         no_args(Command::YxShowInfo, "YXSHOWINFO")
+    } else if is("YXBLOCK") {
+        no_args(Command::YxBlock, "YXBLOCK")
+    } else if is("YXBLOCKUNDO") {
+        no_args(Command::YxBlockUndo, "YXBLOCKUNDO")
+    } else if is("YXBLOCKRESET") {
+        no_args(Command::YxBlockReset, "YXBLOCKRESET")
     } else {
         Ok(Command::Unknown(line.to_string()))
     }
@@ -187,7 +209,8 @@ pub fn breaks_block(line: &str) -> Option<Command> {
     }
 }
 
-/// Whether a block of lines up to `DONE` (`BOARD`, `YXBOARD`) is being read after
+/// Whether a block of lines up to `DONE` (`BOARD`, `YXBOARD`, `YXBLOCK`,
+/// `YXBLOCKUNDO`) is being read after
 /// `line`, given whether one was before it (as the session reads blocks: only DONE or
 /// a line that breaks the block ends one). The input loop uses it for the lines it
 /// queues behind a search.
@@ -202,7 +225,10 @@ pub fn block_open_after(open: bool, line: &str) -> bool {
 impl Command {
     /// True for the commands whose lines follow up to `DONE`.
     pub fn opens_block(&self) -> bool {
-        matches!(self, Command::Board | Command::YxBoard)
+        matches!(
+            self,
+            Command::Board | Command::YxBoard | Command::YxBlock | Command::YxBlockUndo
+        )
     }
 }
 
@@ -218,6 +244,21 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, ParseError> {
         )
     })?;
     Ok(BoardLine::Stone { x, y, field })
+}
+
+/// Parses one line inside a `YXBLOCK` or `YXBLOCKUNDO` block: `x,y` or `DONE`.
+pub fn parse_point_line(line: &str) -> Result<PointLine, ParseError> {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return Ok(PointLine::Done);
+    }
+    let [x, y] = numbers(line).ok_or_else(|| {
+        err(
+            "YXBLOCK",
+            format!("x,y or DONE expected, got '{}'", excerpt(line)),
+        )
+    })?;
+    Ok(PointLine::Point { x, y })
 }
 
 /// Parses what follows `INFO`.
@@ -421,6 +462,21 @@ mod tests {
             assert!(parse(line).is_err(), "{line}");
         }
         assert!(ok("YXBOARD").opens_block() && ok("BOARD").opens_block());
+        assert!(ok("yxblock").opens_block() && ok("YXBLOCKUNDO").opens_block());
+        assert_eq!(ok("YXBLOCKRESET"), Command::YxBlockReset);
+        assert!(!ok("YXBLOCKRESET").opens_block());
+        assert_eq!(
+            parse_point_line(" 3 , 4 "),
+            Ok(PointLine::Point { x: 3, y: 4 })
+        );
+        assert_eq!(parse_point_line("done"), Ok(PointLine::Done));
+        for bad in ["3,4,1", "3", "x,y", "", "YXBLOCK"] {
+            assert_eq!(
+                parse_point_line(bad).unwrap_err().command,
+                "YXBLOCK",
+                "{bad}"
+            );
+        }
         assert!(!ok("YXSHOWINFO").opens_block());
     }
 

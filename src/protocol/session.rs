@@ -8,12 +8,15 @@
 //! Bad input never changes the position: a new position is built on a copy and only
 //! replaces the current one when it is complete and valid.
 
-use super::parse::{breaks_block, excerpt, parse, parse_board_line, BoardLine, Command, Info};
+use super::parse::{
+    breaks_block, excerpt, parse, parse_board_line, parse_point_line, BoardLine, Command, Info,
+    PointLine,
+};
 use super::reply::{fallback_info, search_info, show_info, Reply};
 use crate::board::{Board, Cell, MoveError};
 use crate::eval::Evaluation;
 use crate::search::{
-    tt_bytes_for_memory, tt_bytes_for_time, Limits, Params, SearchResult, Searcher,
+    tt_bytes_for_memory, tt_bytes_for_time, Analysis, Limits, Lines, Params, SearchResult, Searcher,
 };
 use crate::time::Clock;
 use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
@@ -65,6 +68,10 @@ enum BlockKind {
     Board,
     /// `YXBOARD`: a position, and no reply.
     YxBoard,
+    /// `YXBLOCK`: points to add to the blocked list.
+    Block,
+    /// `YXBLOCKUNDO`: points to take off it.
+    BlockUndo,
 }
 
 impl BlockKind {
@@ -72,23 +79,30 @@ impl BlockKind {
         match self {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
+            BlockKind::Block => "YXBLOCK",
+            BlockKind::BlockUndo => "YXBLOCKUNDO",
         }
     }
 }
 
-/// The lines of a `BOARD` or `YXBOARD` block collected so far.
-struct BoardBlock {
+/// The lines of a block collected so far.
+struct Block {
     kind: BlockKind,
+    /// BOARD and YXBOARD: `x,y,f`, checked at DONE.
     stones: Vec<(i64, i64, i64)>,
-    /// The first problem found; the block is still read up to DONE.
+    /// YXBLOCK and YXBLOCKUNDO: the good points, each once (a bad one is answered at
+    /// once), applied at DONE.
+    points: Vec<Pos>,
+    /// BOARD and YXBOARD: the first problem found; the block is still read up to DONE.
     error: Option<String>,
 }
 
-impl BoardBlock {
-    fn new(kind: BlockKind) -> BoardBlock {
-        BoardBlock {
+impl Block {
+    fn new(kind: BlockKind) -> Block {
+        Block {
             kind,
             stones: Vec::new(),
+            points: Vec::new(),
             error: None,
         }
     }
@@ -116,8 +130,13 @@ pub struct Session {
     longest_move_ms: u64,
     /// When the move command being searched arrived; `Some` while a search runs.
     thinking: Option<Instant>,
-    /// A `BOARD` or `YXBOARD` block being read.
-    block: Option<BoardBlock>,
+    /// A block of lines up to DONE being read.
+    block: Option<Block>,
+    /// Root points the search must not play (YXBLOCK), in the order given. Kept until
+    /// YXBLOCKRESET, across games: Yixin-Board sends START before every analysis.
+    blocked: Vec<Pos>,
+    /// The current search was asked with every legal point blocked, so without them.
+    blocks_ignored: bool,
     /// `INFO max_node` (`None`: no limit), kept across games.
     max_node: Option<u64>,
     /// `INFO max_depth` (`None`: no limit), kept across games.
@@ -151,6 +170,8 @@ impl Session {
             longest_move_ms: 0,
             thinking: None,
             block: None,
+            blocked: Vec::new(),
+            blocks_ignored: false,
             max_node: None,
             max_depth: None,
             params: Params::DEFAULT,
@@ -205,7 +226,13 @@ impl Session {
         self.searcher.as_ref().map(Searcher::tt_bytes)
     }
 
-    /// True while the lines of a `BOARD` or `YXBOARD` block are being read.
+    /// The points YXBLOCK put on the list, in order.
+    pub fn blocked(&self) -> &[Pos] {
+        &self.blocked
+    }
+
+    /// True while the lines of a block (`BOARD`, `YXBOARD`, `YXBLOCK`, `YXBLOCKUNDO`)
+    /// are being read.
     pub fn in_board_block(&self) -> bool {
         self.block.is_some()
     }
@@ -337,13 +364,21 @@ impl Session {
         if let Some(t) = arrived {
             self.clock.used_ms += t.elapsed().as_millis() as u64;
         }
-        vec![Reply::Message(info), Reply::Move(best)]
+        let mut replies = Vec::new();
+        if std::mem::take(&mut self.blocks_ignored) {
+            replies.push(Reply::Message(
+                "every legal point is blocked (YXBLOCK): the list is ignored for this move".into(),
+            ));
+        }
+        replies.extend([Reply::Message(info), Reply::Move(best)]);
+        replies
     }
 
     /// Takes back the searcher of a search whose move is no longer wanted (a START or
     /// RESTART came during it): nothing is played and nothing is printed.
     pub fn search_cancelled(&mut self, searcher: Option<Searcher>) {
         self.thinking = None;
+        self.blocks_ignored = false;
         self.searcher = searcher;
     }
 
@@ -358,11 +393,23 @@ impl Session {
             Command::Begin => return self.begin(arrived),
             Command::Turn { x, y } => return self.turn(x, y, arrived),
             Command::Board => {
-                self.block = Some(BoardBlock::new(BlockKind::Board));
+                self.block = Some(Block::new(BlockKind::Board));
                 return Action::Nothing;
             }
             Command::YxBoard => {
-                self.block = Some(BoardBlock::new(BlockKind::YxBoard));
+                self.block = Some(Block::new(BlockKind::YxBoard));
+                return Action::Nothing;
+            }
+            Command::YxBlock => {
+                self.block = Some(Block::new(BlockKind::Block));
+                return Action::Nothing;
+            }
+            Command::YxBlockUndo => {
+                self.block = Some(Block::new(BlockKind::BlockUndo));
+                return Action::Nothing;
+            }
+            Command::YxBlockReset => {
+                self.blocked.clear();
                 return Action::Nothing;
             }
             Command::YxShowForbid => return self.show_forbid(),
@@ -475,9 +522,31 @@ impl Session {
         }
     }
 
-    /// One line inside a BOARD block. Every line up to DONE is consumed, even after an
-    /// error, so that the lines of a bad block are never read as commands.
+    /// One line inside a block. Every line up to DONE is consumed, even after an error,
+    /// so that the lines of a bad block are never read as commands; but END exits, and
+    /// START, RECTSTART or RESTART drop the block (the manager gave up on it).
     fn board_line(&mut self, line: &str, arrived: Instant) -> Action {
+        let Some(kind) = self.block.as_ref().map(|b| b.kind) else {
+            return Action::Nothing;
+        };
+        match breaks_block(line) {
+            Some(Command::End) => return Action::Exit,
+            // It gets no reply of its own, so the next line out answers the START.
+            Some(cmd) => {
+                log::warn!("{} block abandoned for {line:?}", kind.name());
+                self.block = None;
+                return self.command(cmd, arrived);
+            }
+            None => {}
+        }
+        match kind {
+            BlockKind::Board | BlockKind::YxBoard => self.stone_line(line, arrived),
+            BlockKind::Block | BlockKind::BlockUndo => self.point_line(line),
+        }
+    }
+
+    /// A line of a BOARD or YXBOARD block: a bad one spoils the block, answered at DONE.
+    fn stone_line(&mut self, line: &str, arrived: Instant) -> Action {
         let Some(block) = &mut self.block else {
             return Action::Nothing;
         };
@@ -497,7 +566,7 @@ impl Session {
                         self.board = Some(b);
                         self.think(arrived)
                     }
-                    (Ok(b), BlockKind::YxBoard) => {
+                    (Ok(b), _) => {
                         self.board = Some(b);
                         Action::Nothing
                     }
@@ -518,22 +587,59 @@ impl Session {
                 Action::Nothing
             }
             Err(e) => {
-                match breaks_block(line) {
-                    Some(Command::End) => return Action::Exit,
-                    // A new game: the manager has given up on this block. It gets no
-                    // reply of its own, so the next line out answers the START.
-                    Some(cmd) => {
-                        log::warn!("{} block abandoned for {line:?}", block.kind.name());
-                        self.block = None;
-                        return self.command(cmd, arrived);
-                    }
-                    None => {}
-                }
                 if block.error.is_none() {
                     block.error = Some(e.reason);
                 }
                 Action::Nothing
             }
+        }
+    }
+
+    /// A line of a YXBLOCK or YXBLOCKUNDO block: a point off the board (or, to block,
+    /// an occupied one) or a malformed line is answered ERROR at once and left out; the
+    /// good points change the list at DONE. Without a board DONE answers ERROR.
+    fn point_line(&mut self, line: &str) -> Action {
+        let Some(block) = &mut self.block else {
+            return Action::Nothing;
+        };
+        let name = block.kind.name();
+        match parse_point_line(line) {
+            Ok(PointLine::Done) => {
+                let Some(block) = self.block.take() else {
+                    return Action::Nothing;
+                };
+                if self.board.is_none() {
+                    return error(format!("{name}: no board, send START first"));
+                }
+                if block.kind == BlockKind::Block {
+                    self.blocked.extend(block.points);
+                } else {
+                    self.blocked.retain(|p| !block.points.contains(p));
+                }
+                Action::Nothing
+            }
+            Ok(PointLine::Point { x, y }) => {
+                let Some(b) = &self.board else {
+                    return Action::Nothing;
+                };
+                let p = match point(b, x, y) {
+                    Ok(p) => p,
+                    Err(why) => return error(format!("{name}: {why}")),
+                };
+                if block.kind == BlockKind::Block {
+                    if b.cell(p) != Some(Cell::Empty) {
+                        return error(format!("{name}: {p} is occupied"));
+                    }
+                    if self.blocked.contains(&p) {
+                        return Action::Nothing;
+                    }
+                }
+                if !block.points.contains(&p) {
+                    block.points.push(p);
+                }
+                Action::Nothing
+            }
+            Err(e) => error(format!("{name}: {}", e.reason)),
         }
     }
 
@@ -591,6 +697,11 @@ impl Session {
 
     /// Starts a search for the side to move, or answers ERROR if the board is full.
     fn think(&mut self, arrived: Instant) -> Action {
+        self.think_for(arrived, Lines::One)
+    }
+
+    /// [`Session::think`] for `lines` lines, without the blocked points.
+    fn think_for(&mut self, arrived: Instant, lines: Lines) -> Action {
         let Some(board) = &self.board else {
             return no_board();
         };
@@ -620,6 +731,15 @@ impl Session {
         if std::mem::take(&mut self.evaluation_changed) {
             searcher.set_evaluation(self.evaluation.clone());
         }
+        // Every legal point blocked: a move is still due, so the list sits this one out.
+        self.blocks_ignored = !self.blocked.is_empty()
+            && !points(&board).any(|p| board.is_legal(p) && !self.blocked.contains(&p));
+        let blocked = if self.blocks_ignored {
+            Vec::new()
+        } else {
+            self.blocked.clone()
+        };
+        searcher.set_analysis(Analysis { blocked, lines });
         self.thinking = Some(arrived);
         Action::Think(Box::new(SearchJob {
             board,
@@ -672,6 +792,12 @@ pub fn fallback_move(board: &Board) -> Option<Pos> {
     legal
         .min_by_key(|&p| dist(p))
         .or_else(|| empty.iter().copied().min_by_key(|&p| dist(p)))
+}
+
+/// Every point of `b`, row by row.
+fn points(b: &Board) -> impl Iterator<Item = Pos> {
+    let w = b.width();
+    (0..b.height()).flat_map(move |y| (0..w).map(move |x| Pos::new(x as u8, y as u8)))
 }
 
 /// Why no move can be asked for on this board, if so.

@@ -33,6 +33,9 @@ pub const WORDS: &[&str] = &[
     "YXSHOWFORBID",
     "YXHASHCLEAR",
     "YXSHOWINFO",
+    "YXBLOCK",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
 ];
 
 /// INFO keys, known and unknown (c-gomoku-cli forwards user keys), and an empty one.

@@ -94,6 +94,10 @@ pub enum MCmd {
     YxHashClear,
     /// `YXSHOWINFO`: MESSAGE lines.
     YxShowInfo,
+    /// `YXBLOCK` and `YXBLOCKUNDO`: points up to DONE; `YXBLOCKRESET`.
+    YxBlock,
+    YxBlockUndo,
+    YxBlockReset,
     /// Not a command word we know: answered `UNKNOWN`.
     Unknown,
     /// A known command word with arguments that cannot be read: answered `ERROR`.
@@ -158,6 +162,9 @@ pub fn mparse(line: &str) -> MCmd {
         "YXSHOWFORBID" => no_args(MCmd::YxShowForbid),
         "YXHASHCLEAR" => no_args(MCmd::YxHashClear),
         "YXSHOWINFO" => no_args(MCmd::YxShowInfo),
+        "YXBLOCK" => no_args(MCmd::YxBlock),
+        "YXBLOCKUNDO" => no_args(MCmd::YxBlockUndo),
+        "YXBLOCKRESET" => no_args(MCmd::YxBlockReset),
         _ => MCmd::Unknown,
     }
 }
@@ -205,6 +212,26 @@ pub fn mboard_line(line: &str) -> MBoardLine {
     match ints::<3>(line) {
         Some([x, y, f]) => MBoardLine::Stone(x, y, f),
         None => MBoardLine::Bad,
+    }
+}
+
+/// One line inside a YXBLOCK or YXBLOCKUNDO block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MPointLine {
+    Done,
+    Point(i64, i64),
+    Bad,
+}
+
+/// `DONE` (any case) or `x,y`.
+pub fn mpoint_line(line: &str) -> MPointLine {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return MPointLine::Done;
+    }
+    match ints::<2>(line) {
+        Some([x, y]) => MPointLine::Point(x, y),
+        None => MPointLine::Bad,
     }
 }
 
@@ -413,7 +440,10 @@ pub fn during_search(line: &str, in_block: bool) -> DuringSearch {
 /// RESTART abandon the block).
 pub fn block_open_after(open: bool, line: &str) -> bool {
     if !open {
-        return matches!(mparse(line), MCmd::Board | MCmd::YxBoard);
+        return matches!(
+            mparse(line),
+            MCmd::Board | MCmd::YxBoard | MCmd::YxBlock | MCmd::YxBlockUndo
+        );
     }
     match mboard_line(line) {
         MBoardLine::Done => false,
@@ -437,6 +467,9 @@ pub enum MBlock {
     Board,
     /// YXBOARD: the position, no reply.
     YxBoard,
+    /// YXBLOCK and YXBLOCKUNDO: points to add to or take off the blocked list.
+    Block,
+    BlockUndo,
 }
 
 /// The stone lines of a block, `None` for a bad line.
@@ -461,6 +494,11 @@ pub struct Model {
     pub max_depth: Option<i32>,
     /// A block being read and its stone lines; `None` marks a bad line.
     pub block: Option<(MBlock, BlockLines)>,
+    /// The good points of a YXBLOCK or YXBLOCKUNDO block being read, each once.
+    pub points: Vec<Pos>,
+    /// The blocked points, in the order given: kept until YXBLOCKRESET, across games
+    /// (README: Yixin-Board sends START before every analysis).
+    pub blocked: Vec<Pos>,
     /// A move was asked for and not given yet.
     pub thinking: bool,
     pub exited: bool,
@@ -499,6 +537,20 @@ impl Model {
             }
             MCmd::YxBoard => {
                 self.block = Some((MBlock::YxBoard, Vec::new()));
+                Expect::Nothing
+            }
+            MCmd::YxBlock | MCmd::YxBlockUndo => {
+                let kind = if mparse(line) == MCmd::YxBlock {
+                    MBlock::Block
+                } else {
+                    MBlock::BlockUndo
+                };
+                self.block = Some((kind, Vec::new()));
+                self.points.clear();
+                Expect::Nothing
+            }
+            MCmd::YxBlockReset => {
+                self.blocked.clear();
                 Expect::Nothing
             }
             MCmd::YxShowForbid if self.game.is_some() => Expect::Forbid,
@@ -617,6 +669,9 @@ impl Model {
     fn board_line(&mut self, line: &str) -> Expect {
         let (kind, block) = self.block.as_mut().expect("in a block");
         let kind = *kind;
+        if matches!(kind, MBlock::Block | MBlock::BlockUndo) {
+            return self.point_line(kind, line);
+        }
         match mboard_line(line) {
             MBoardLine::Stone(x, y, f) => {
                 block.push(Some((x, y, f)));
@@ -644,6 +699,54 @@ impl Model {
             MBoardLine::Done => {
                 let lines = self.block.take().map(|b| b.1).unwrap_or_default();
                 self.set_position(kind, &lines)
+            }
+        }
+    }
+
+    /// A line of a YXBLOCK or YXBLOCKUNDO block: END exits and a new game drops the
+    /// block, as in BOARD; a malformed line, a point off the board or (to block) an
+    /// occupied one is answered ERROR at once; the good points change the list at DONE,
+    /// which without a board answers ERROR.
+    fn point_line(&mut self, kind: MBlock, line: &str) -> Expect {
+        match (mpoint_line(line), mparse(line)) {
+            (MPointLine::Bad, MCmd::End) => {
+                self.exited = true;
+                Expect::Exit
+            }
+            (MPointLine::Bad, MCmd::Start(_) | MCmd::RectStart(..) | MCmd::Restart) => {
+                self.block = None;
+                self.line(line)
+            }
+            (MPointLine::Bad, _) => Expect::Error,
+            (MPointLine::Done, _) => {
+                self.block = None;
+                let points = std::mem::take(&mut self.points);
+                if self.game.is_none() {
+                    return Expect::Error;
+                }
+                if kind == MBlock::Block {
+                    self.blocked.extend(points);
+                } else {
+                    self.blocked.retain(|p| !points.contains(p));
+                }
+                Expect::Nothing
+            }
+            (MPointLine::Point(x, y), _) => {
+                let Some(g) = &self.game else {
+                    return Expect::Nothing;
+                };
+                match g.at(x, y) {
+                    None => return Expect::Error,
+                    Some(Cell::Empty) => {}
+                    Some(_) if kind == MBlock::Block => return Expect::Error,
+                    Some(_) => {}
+                }
+                let p = Pos::new(x as u8, y as u8);
+                let known = kind == MBlock::Block && self.blocked.contains(&p);
+                if !known && !self.points.contains(&p) {
+                    self.points.push(p);
+                }
+                Expect::Nothing
             }
         }
     }
@@ -681,7 +784,7 @@ impl Model {
         self.game = Some(g);
         match kind {
             MBlock::Board => self.think(),
-            MBlock::YxBoard => Expect::Nothing,
+            _ => Expect::Nothing,
         }
     }
 
