@@ -54,6 +54,8 @@ fn as_model(line: &str) -> MCmd {
             Command::YxBlock => MCmd::YxBlock,
             Command::YxBlockUndo => MCmd::YxBlockUndo,
             Command::YxBlockReset => MCmd::YxBlockReset,
+            Command::YxNbest { n } => MCmd::YxNbest(n),
+            Command::YxSearchDefend => MCmd::YxSearchDefend,
             Command::Unknown(_) => MCmd::Unknown,
         },
     }
@@ -133,6 +135,10 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
             }
         )),
         pair("TURN", |x, y| Command::Turn { x, y }),
+        (n(), blank(), any::<u64>()).prop_map(|(k, b, m)| (
+            format!("{}{b} {k}{b}", recase("yxnbest", m)),
+            Command::YxNbest { n: k }
+        )),
         pair("TAKEBACK", |x, y| Command::Takeback { x, y }),
         (any::<u64>(), blank()).prop_map(|(t, b)| (
             format!("INFO{b} timeout_turn {t}"),
@@ -168,7 +174,8 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
                 "YXSHOWINFO",
                 "YXBLOCK",
                 "YXBLOCKUNDO",
-                "YXBLOCKRESET"
+                "YXBLOCKRESET",
+                "YXSEARCHDEFEND"
             ][..]
         )
         .prop_map(|w| (w.to_string(), parse(w).expect("a bare command word parses"))),

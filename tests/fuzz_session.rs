@@ -187,6 +187,9 @@ enum Op {
     /// its end; YXBLOCKRESET.
     Block(Vec<Result<Target, String>>, bool, Terminator),
     BlockReset,
+    /// `YXNBEST n`, YXSEARCHDEFEND.
+    Nbest(i64),
+    Defend,
     /// YXSHOWFORBID, YXHASHCLEAR, YXSHOWINFO.
     ShowForbid,
     HashClear,
@@ -390,6 +393,11 @@ fn op(games: u32) -> impl Strategy<Value = Op> {
         2 * games => yxboard(),
         2 * games => block_points(),
         games => Just(Op::BlockReset),
+        2 * games => prop_oneof![
+            4 => (-1i64..6).prop_map(Op::Nbest),
+            1 => any::<i64>().prop_map(Op::Nbest),
+            2 => Just(Op::Defend),
+        ],
         games => prop_oneof![Just(Op::ShowForbid), Just(Op::HashClear), Just(Op::ShowInfo)],
         4 * games => takeback_target().prop_map(Op::Takeback),
         3 * games => Just(Op::Begin),
@@ -1148,6 +1156,8 @@ impl Harness {
                 out.into_iter().map(String::into_bytes).collect()
             }
             Op::BlockReset => one("YXBLOCKRESET".into()),
+            Op::Nbest(n) => one(format!("YXNBEST {n}")),
+            Op::Defend => one("YXSEARCHDEFEND".into()),
             Op::ShowForbid => one("YXSHOWFORBID".into()),
             Op::HashClear => one("YXHASHCLEAR".into()),
             Op::ShowInfo => one("YXSHOWINFO".into()),

@@ -883,3 +883,178 @@ fn every_point_blocked_still_gets_a_move() {
         Pos::new(2, 2)
     );
 }
+
+/// The parts of a `MESSAGE (k) x,y ev S depth D pv ...` line: k, the move, S, the PV.
+fn line_parts(message: &str) -> (usize, Pos, i32, Vec<Pos>) {
+    let w: Vec<&str> = message.split(' ').collect();
+    assert!(
+        w.len() >= 9 && w[0] == "MESSAGE" && w[3] == "ev" && w[5] == "depth" && w[7] == "pv",
+        "{message:?}"
+    );
+    let k = w[1]
+        .strip_prefix('(')
+        .and_then(|k| k.strip_suffix(')'))
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("{message:?}"));
+    w[6].parse::<i32>().unwrap();
+    let pv: Vec<Pos> = w[8..].iter().map(|m| parse_move(m).unwrap()).collect();
+    (k, parse_move(w[2]).unwrap(), w[4].parse().unwrap(), pv)
+}
+
+/// YXNBEST 3 on the open four: both fives (each a win in one), then a move that wins
+/// three plies later, each line its own search; the answer is the first, and the
+/// position does not change.
+#[test]
+fn yxnbest_reports_each_line_and_plays_nothing() {
+    let p = Pos::new;
+    let mut s = started(15);
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 6"] {
+        feed(&mut s, l);
+    }
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    let before = snapshot(s.board().unwrap());
+    let out = feed(&mut s, "YXNBEST 3");
+    assert_eq!(out.len(), 5, "{out:?}");
+    let lines: Vec<_> = out[..3].iter().map(|l| line_parts(l)).collect();
+    let win = wuzi::types::WIN;
+    assert_eq!((lines[0].0, lines[0].1, lines[0].2), (1, p(2, 7), win - 1));
+    assert_eq!((lines[1].0, lines[1].1, lines[1].2), (2, p(7, 7), win - 1));
+    assert_eq!((lines[2].0, lines[2].2), (3, win - 3));
+    assert!(![p(2, 7), p(7, 7)].contains(&lines[2].1));
+    for (_, m, _, pv) in &lines {
+        assert_eq!(pv.first(), Some(m));
+    }
+    assert!(is_search_message(&out[3]), "{out:?}");
+    assert_eq!(out[4], "2,7");
+    assert_eq!(
+        snapshot(s.board().unwrap()),
+        before,
+        "NBEST played its move"
+    );
+    // Blocked points stay out of the lines too.
+    assert!(block(&mut s, &["YXBLOCK", "2,7", "DONE"]).is_empty());
+    let out = feed(&mut s, "yxnbest 1");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(line_parts(&out[0]).1, p(7, 7));
+    assert_eq!(out[2], "7,7");
+    assert_eq!(snapshot(s.board().unwrap()), before);
+}
+
+#[test]
+fn yxnbest_past_the_moves_there_are_and_bad_counts() {
+    let mut s = started(5);
+    feed(&mut s, "INFO max_depth 4");
+    assert!(block_of(&mut s, &three_points("YXBOARD")).is_empty());
+    let out = feed(&mut s, "YXNBEST 10");
+    assert_eq!(out.len(), 6, "{out:?}");
+    let mut moves: Vec<Pos> = out[..3].iter().map(|l| line_parts(l).1).collect();
+    assert_eq!(line_parts(&out[2]).0, 3);
+    assert_eq!(out[3], "MESSAGE NBEST 10 asked, 3 found");
+    assert!(is_search_message(&out[4]));
+    assert_eq!(parse_move(&out[5]), Some(moves[0]));
+    moves.sort_by_key(|m| m.y);
+    assert_eq!(moves, [Pos::new(2, 1), Pos::new(2, 2), Pos::new(2, 3)]);
+    assert_eq!(s.board().unwrap().stone_count(), 6, "NBEST played its move");
+    for (line, want) in [
+        (
+            "YXNBEST 0",
+            "ERROR YXNBEST: 0 moves asked, 1 or more expected",
+        ),
+        (
+            "YXNBEST -3",
+            "ERROR YXNBEST: -3 moves asked, 1 or more expected",
+        ),
+        (
+            "YXNBEST",
+            "ERROR YXNBEST: expected a number of moves, got nothing",
+        ),
+        (
+            "YXNBEST two",
+            "ERROR YXNBEST: expected a number of moves, got 'two'",
+        ),
+    ] {
+        assert_eq!(feed(&mut s, line), [want], "{line}");
+    }
+    assert_eq!(
+        feed(&mut Session::new(), "YXNBEST 2"),
+        ["ERROR no board, send START first"]
+    );
+}
+
+/// Black's open three on row 7 (x = 5..7), white (we) to move: the stones next to it
+/// hold, the rest lose. Against an open four nothing holds, and the answer is still a
+/// legal move.
+#[test]
+fn yxsearchdefend_lists_the_moves_that_hold() {
+    let p = Pos::new;
+    let mut s = started(15);
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 6"] {
+        feed(&mut s, l);
+    }
+    let three = [
+        "YXBOARD", "5,7,2", "1,13,1", "6,7,2", "13,1,1", "7,7,2", "DONE",
+    ];
+    assert!(block(&mut s, &three).is_empty());
+    let before = snapshot(s.board().unwrap());
+    let out = feed(&mut s, "YXSEARCHDEFEND");
+    assert_eq!(out.len(), 5, "{out:?}");
+    let mut hold: Vec<Pos> = out[..2].iter().map(|l| line_parts(l).1).collect();
+    assert_eq!(out[2], "MESSAGE DEFEND 2 moves hold");
+    assert!(is_search_message(&out[3]));
+    assert_eq!(parse_move(&out[4]), Some(hold[0]));
+    hold.sort_by_key(|m| m.x);
+    assert_eq!(hold, [p(4, 7), p(8, 7)]);
+    assert_eq!(
+        snapshot(s.board().unwrap()),
+        before,
+        "DEFEND played its move"
+    );
+    // Black's open four (one more black stone: we are white): every move loses.
+    let mut four: Vec<String> = vec!["YXBOARD".into()];
+    for l in OPEN_FOUR {
+        let (xy, f) = l.rsplit_once(',').unwrap();
+        four.push(format!("{xy},{}", if f == "1" { 2 } else { 1 }));
+    }
+    four.extend(["12,0,2".to_string(), "DONE".to_string()]);
+    assert!(block_of(&mut s, &four).is_empty());
+    let out = feed(&mut s, "yxsearchdefend");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "MESSAGE DEFEND no move holds");
+    let m = parse_move(&out[2]).unwrap();
+    assert!(m == p(2, 7) || m == p(7, 7), "{m}: not even a block");
+    assert!(is_error(&feed(&mut s, "YXSEARCHDEFEND 3")));
+}
+
+/// Through `run`: YXNBEST with a minute to think is stopped by YXSTOP and still
+/// answers its lines and a move at once; nothing is played.
+#[test]
+fn run_yxnbest_stops_on_yxstop() {
+    let mut b = brain();
+    b.send("INFO timeout_turn 60000");
+    for l in [
+        "YXBOARD", "7,7,1", "8,8,2", "8,6,1", "6,8,2", "9,7,1", "7,9,2", "DONE",
+    ] {
+        b.send(l);
+    }
+    b.send("YXNBEST 3");
+    assert!(
+        b.quiet(Duration::from_millis(300)),
+        "answered before YXSTOP"
+    );
+    b.send("YXSTOP");
+    let (m, after) = b.reply_timed(T).unwrap();
+    assert!(after < Duration::from_secs(1), "{after:?}");
+    let m = parse_move(&m).unwrap();
+    let lines: Vec<_> = b
+        .messages
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE ("))
+        .map(|l| line_parts(l))
+        .collect();
+    assert!(!lines.is_empty() && lines.len() <= 3, "{:?}", b.messages);
+    assert_eq!(lines[0].1, m);
+    // The answer was not played: a stone can still go there (else: ERROR occupied).
+    b.send(&format!("TURN {},{}", m.x, m.y));
+    let reply = parse_move(&reply(&mut b)).unwrap();
+    assert_ne!(reply, m);
+}

@@ -47,6 +47,11 @@ pub enum Command {
     YxBlockUndo,
     /// `YXBLOCKRESET`: empty the list.
     YxBlockReset,
+    /// `YXNBEST n`: the `n` best moves, each with its own search; the best is the
+    /// answer, not played.
+    YxNbest { n: i64 },
+    /// `YXSEARCHDEFEND`: the moves that do not lose; the best is the answer, not played.
+    YxSearchDefend,
     /// Anything else; the text is the whole line.
     Unknown(String),
 }
@@ -188,6 +193,11 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         no_args(Command::YxBlockUndo, "YXBLOCKUNDO")
     } else if is("YXBLOCKRESET") {
         no_args(Command::YxBlockReset, "YXBLOCKRESET")
+    } else if is("YXNBEST") {
+        let n = number(rest).ok_or_else(|| err("YXNBEST", expected("a number of moves", rest)))?;
+        Ok(Command::YxNbest { n })
+    } else if is("YXSEARCHDEFEND") {
+        no_args(Command::YxSearchDefend, "YXSEARCHDEFEND")
     } else {
         Ok(Command::Unknown(line.to_string()))
     }
@@ -464,6 +474,18 @@ mod tests {
         assert!(ok("YXBOARD").opens_block() && ok("BOARD").opens_block());
         assert!(ok("yxblock").opens_block() && ok("YXBLOCKUNDO").opens_block());
         assert_eq!(ok("YXBLOCKRESET"), Command::YxBlockReset);
+        assert_eq!(ok("yxnbest 3"), Command::YxNbest { n: 3 });
+        assert_eq!(ok("YXNBEST  -2 "), Command::YxNbest { n: -2 });
+        assert_eq!(ok("YXSEARCHDEFEND"), Command::YxSearchDefend);
+        for line in [
+            "YXNBEST",
+            "YXNBEST x",
+            "YXNBEST 3 4",
+            "YXNBEST 3,4",
+            "YXSEARCHDEFEND 1",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
         assert!(!ok("YXBLOCKRESET").opens_block());
         assert_eq!(
             parse_point_line(" 3 , 4 "),

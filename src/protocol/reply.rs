@@ -1,6 +1,6 @@
 //! Every line the brain prints is formatted here, and nowhere else.
 
-use crate::search::SearchResult;
+use crate::search::{Line, SearchResult};
 use crate::types::Pos;
 use std::fmt;
 
@@ -98,6 +98,24 @@ pub fn search_info(r: &SearchResult) -> String {
     s
 }
 
+/// The `MESSAGE` text of line `k` (from 1) of YXNBEST or YXSEARCHDEFEND:
+/// `(k) x,y ev S depth D pv x,y ...`.
+pub fn line_info(k: usize, line: &Line) -> String {
+    let mut s = format!(
+        "({k}) {},{} ev {} depth {} pv",
+        line.best.x, line.best.y, line.score, line.depth
+    );
+    let pv: &[Pos] = if line.pv.first() == Some(&line.best) {
+        &line.pv
+    } else {
+        std::slice::from_ref(&line.best)
+    };
+    for p in pv {
+        s.push_str(&format!(" {},{}", p.x, p.y));
+    }
+    s
+}
+
 /// The `MESSAGE` text for a move that did not come from a finished search.
 pub fn fallback_info(best: Pos, why: &str) -> String {
     format!(
@@ -170,5 +188,14 @@ mod tests {
             ..r
         };
         assert_eq!(search_info(&r), "depth 9 ev -35 nodes 500000 nps 0 pv 7,7");
+        let line = Line {
+            best: Pos::new(7, 7),
+            score: 35,
+            depth: 9,
+            pv: vec![Pos::new(7, 7), Pos::new(8, 8)],
+        };
+        assert_eq!(line_info(1, &line), "(1) 7,7 ev 35 depth 9 pv 7,7 8,8");
+        let line = Line { pv: vec![], ..line };
+        assert_eq!(line_info(12, &line), "(12) 7,7 ev 35 depth 9 pv 7,7");
     }
 }

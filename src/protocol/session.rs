@@ -12,14 +12,15 @@ use super::parse::{
     breaks_block, excerpt, parse, parse_board_line, parse_point_line, BoardLine, Command, Info,
     PointLine,
 };
-use super::reply::{fallback_info, search_info, show_info, Reply};
+use super::reply::{fallback_info, line_info, search_info, show_info, Reply};
 use crate::board::{Board, Cell, MoveError};
 use crate::eval::Evaluation;
 use crate::search::{
-    tt_bytes_for_memory, tt_bytes_for_time, Analysis, Limits, Lines, Params, SearchResult, Searcher,
+    tt_bytes_for_memory, tt_bytes_for_time, Analysis, Limits, Line, Lines, Params, SearchResult,
+    Searcher,
 };
 use crate::time::Clock;
-use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
+use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE, WIN_MIN};
 use std::time::Instant;
 
 /// The most lines a `BOARD` block may hold (one per point of the largest board); more
@@ -137,6 +138,9 @@ pub struct Session {
     blocked: Vec<Pos>,
     /// The current search was asked with every legal point blocked, so without them.
     blocks_ignored: bool,
+    /// What the current search is for: a move (`Lines::One`), or YXNBEST or
+    /// YXSEARCHDEFEND, whose answer is not played.
+    task: Lines,
     /// `INFO max_node` (`None`: no limit), kept across games.
     max_node: Option<u64>,
     /// `INFO max_depth` (`None`: no limit), kept across games.
@@ -172,6 +176,7 @@ impl Session {
             block: None,
             blocked: Vec::new(),
             blocks_ignored: false,
+            task: Lines::One,
             max_node: None,
             max_depth: None,
             params: Params::DEFAULT,
@@ -318,7 +323,9 @@ impl Session {
     /// Takes back the searcher lent by [`Action::Think`] (`None` if the search thread
     /// died) and the search result (`None` if there was none), plays our move and returns
     /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
-    /// replaced by the legal point nearest the centre: a move is always produced.
+    /// replaced by the legal point nearest the centre: a move is always produced. For
+    /// YXNBEST and YXSEARCHDEFEND a `MESSAGE` per line comes first, and the move is
+    /// not played (nor its time counted on the game's clock).
     ///
     /// A table size asked for by `INFO max_memory` during the search is not applied
     /// here, so that freeing the old table never delays the move: call
@@ -330,6 +337,7 @@ impl Session {
         result: Option<SearchResult>,
     ) -> Vec<Reply> {
         let arrived = self.thinking.take();
+        let task = std::mem::take(&mut self.task);
         let crashed = searcher.is_none();
         if let Some(s) = &searcher {
             log::info!(
@@ -342,8 +350,17 @@ impl Session {
         let Some(board) = self.board.as_mut() else {
             return vec![Reply::Error("no board".into())];
         };
+        let mut replies = Vec::new();
+        if std::mem::take(&mut self.blocks_ignored) {
+            replies.push(Reply::Message(
+                "every legal point is blocked (YXBLOCK): the list is ignored for this move".into(),
+            ));
+        }
         let (best, info) = match result {
-            Some(r) if board.is_legal(r.best) => (r.best, search_info(&r)),
+            Some(r) if board.is_legal(r.best) => {
+                replies.extend(analysis_report(task, &r, board));
+                (r.best, search_info(&r))
+            }
             other => {
                 let why = match other {
                     Some(r) => format!("search gave the illegal move {}", r.best),
@@ -357,18 +374,14 @@ impl Session {
                 }
             }
         };
-        if let Err(e) = board.play(best) {
-            // Unreachable: `best` was checked above. Still answer something sane.
-            return vec![Reply::Error(format!("cannot play {best}: {e}"))];
-        }
-        if let Some(t) = arrived {
-            self.clock.used_ms += t.elapsed().as_millis() as u64;
-        }
-        let mut replies = Vec::new();
-        if std::mem::take(&mut self.blocks_ignored) {
-            replies.push(Reply::Message(
-                "every legal point is blocked (YXBLOCK): the list is ignored for this move".into(),
-            ));
+        if task == Lines::One {
+            if let Err(e) = board.play(best) {
+                // Unreachable: `best` was checked above. Still answer something sane.
+                return vec![Reply::Error(format!("cannot play {best}: {e}"))];
+            }
+            if let Some(t) = arrived {
+                self.clock.used_ms += t.elapsed().as_millis() as u64;
+            }
         }
         replies.extend([Reply::Message(info), Reply::Move(best)]);
         replies
@@ -379,6 +392,7 @@ impl Session {
     pub fn search_cancelled(&mut self, searcher: Option<Searcher>) {
         self.thinking = None;
         self.blocks_ignored = false;
+        self.task = Lines::One;
         self.searcher = searcher;
     }
 
@@ -421,6 +435,15 @@ impl Session {
                 return Action::Nothing;
             }
             Command::YxShowInfo => return Action::Replies(show_info()),
+            Command::YxNbest { n } if n < 1 => {
+                return error(format!("YXNBEST: {n} moves asked, 1 or more expected"))
+            }
+            // More lines than the largest board has points cannot be found anyway.
+            Command::YxNbest { n } => {
+                let n = n.min((MAX_SIZE * MAX_SIZE) as i64) as usize;
+                return self.think_for(arrived, Lines::Best(n));
+            }
+            Command::YxSearchDefend => return self.think_for(arrived, Lines::Defend),
             Command::Info(info) => {
                 self.apply_info(&info);
                 return Action::Nothing;
@@ -740,6 +763,7 @@ impl Session {
             self.blocked.clone()
         };
         searcher.set_analysis(Analysis { blocked, lines });
+        self.task = lines;
         self.thinking = Some(arrived);
         Action::Think(Box::new(SearchJob {
             board,
@@ -792,6 +816,52 @@ pub fn fallback_move(board: &Board) -> Option<Pos> {
     legal
         .min_by_key(|&p| dist(p))
         .or_else(|| empty.iter().copied().min_by_key(|&p| dist(p)))
+}
+
+/// The `MESSAGE` lines of a YXNBEST or YXSEARCHDEFEND answer (none for a move): one
+/// per line found, `(k) x,y ev S depth D pv ...`, best first; then for YXNBEST a note
+/// when fewer lines were found than asked, for YXSEARCHDEFEND only the lines that do
+/// not lose and how many hold. A result without its lines counts as one line.
+fn analysis_report(task: Lines, r: &SearchResult, b: &Board) -> Vec<Reply> {
+    let one = [Line {
+        best: r.best,
+        score: r.score,
+        depth: r.depth,
+        pv: r.pv.clone(),
+    }];
+    let lines = if r.lines.is_empty() {
+        &one[..]
+    } else {
+        &r.lines[..]
+    };
+    let lines = lines.iter().filter(|l| b.is_legal(l.best));
+    let numbered = |lines: Vec<&Line>| -> Vec<Reply> {
+        let text = lines.iter().enumerate().map(|(k, l)| line_info(k + 1, l));
+        text.map(Reply::Message).collect()
+    };
+    match task {
+        Lines::One => Vec::new(),
+        Lines::Best(n) => {
+            let lines: Vec<&Line> = lines.collect();
+            let found = lines.len();
+            let mut out = numbered(lines);
+            if found < n {
+                out.push(Reply::Message(format!("NBEST {n} asked, {found} found")));
+            }
+            out
+        }
+        Lines::Defend => {
+            let hold: Vec<&Line> = lines.filter(|l| l.score > -WIN_MIN).collect();
+            let summary = match hold.len() {
+                0 => "DEFEND no move holds".to_string(),
+                1 => "DEFEND 1 move holds".to_string(),
+                k => format!("DEFEND {k} moves hold"),
+            };
+            let mut out = numbered(hold);
+            out.push(Reply::Message(summary));
+            out
+        }
+    }
 }
 
 /// Every point of `b`, row by row.

@@ -36,6 +36,7 @@ pub const WORDS: &[&str] = &[
     "YXBLOCK",
     "YXBLOCKUNDO",
     "YXBLOCKRESET",
+    "YXSEARCHDEFEND",
 ];
 
 /// INFO keys, known and unknown (c-gomoku-cli forwards user keys), and an empty one.

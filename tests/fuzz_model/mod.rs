@@ -98,6 +98,9 @@ pub enum MCmd {
     YxBlock,
     YxBlockUndo,
     YxBlockReset,
+    /// `YXNBEST n` and `YXSEARCHDEFEND`: a search whose answer is not played.
+    YxNbest(i64),
+    YxSearchDefend,
     /// Not a command word we know: answered `UNKNOWN`.
     Unknown,
     /// A known command word with arguments that cannot be read: answered `ERROR`.
@@ -165,6 +168,8 @@ pub fn mparse(line: &str) -> MCmd {
         "YXBLOCK" => no_args(MCmd::YxBlock),
         "YXBLOCKUNDO" => no_args(MCmd::YxBlockUndo),
         "YXBLOCKRESET" => no_args(MCmd::YxBlockReset),
+        "YXNBEST" => int(rest).map_or(MCmd::Malformed, MCmd::YxNbest),
+        "YXSEARCHDEFEND" => no_args(MCmd::YxSearchDefend),
         _ => MCmd::Unknown,
     }
 }
@@ -501,6 +506,8 @@ pub struct Model {
     pub blocked: Vec<Pos>,
     /// A move was asked for and not given yet.
     pub thinking: bool,
+    /// That search is YXNBEST's or YXSEARCHDEFEND's: its answer is not played.
+    pub analysing: bool,
     pub exited: bool,
 }
 
@@ -552,6 +559,12 @@ impl Model {
             MCmd::YxBlockReset => {
                 self.blocked.clear();
                 Expect::Nothing
+            }
+            MCmd::YxNbest(n) if n < 1 => Expect::Error,
+            MCmd::YxNbest(_) | MCmd::YxSearchDefend => {
+                let e = self.think();
+                self.analysing = e == Expect::Move;
+                e
             }
             MCmd::YxShowForbid if self.game.is_some() => Expect::Forbid,
             MCmd::YxShowForbid => Expect::Error,
@@ -804,16 +817,20 @@ impl Model {
     pub fn move_dropped(&mut self) {
         assert!(self.thinking, "no search to drop");
         self.thinking = false;
+        self.analysing = false;
     }
 
-    /// Our move came: it must be on an empty point; it is played for the side to move.
+    /// Our move came: it must be on an empty point; it is played for the side to move
+    /// (but not after YXNBEST or YXSEARCHDEFEND).
     pub fn our_move(&mut self, x: i64, y: i64) -> Result<(), String> {
         if !self.thinking {
             return Err("a move nobody asked for".into());
         }
         self.thinking = false;
+        let analysing = std::mem::take(&mut self.analysing);
         let g = self.game.as_mut().ok_or("a move without a board")?;
         match g.at(x, y) {
+            Some(Cell::Empty) if analysing => Ok(()),
             Some(Cell::Empty) => {
                 let c = g.to_move;
                 g.put(Pos::new(x as u8, y as u8), c);
