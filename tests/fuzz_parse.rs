@@ -37,6 +37,7 @@ fn as_model(line: &str) -> MCmd {
                 Info::Folder(f) => MInfo::Folder(f),
                 Info::MaxNode(n) => MInfo::MaxNode(n),
                 Info::MaxDepth(d) => MInfo::MaxDepth(d),
+                Info::ShowDetail(d) => MInfo::ShowDetail(d),
                 Info::GameType(_)
                 | Info::Evaluate { .. }
                 | Info::Evaluator(_)

@@ -301,6 +301,7 @@ fn info() -> impl Strategy<Value = Op> {
             .prop_map(|v| Op::Info("max_node", v)),
         1 => texts(&["0", "1", "2", "-1", "225", "4294967296"])
             .prop_map(|v| Op::Info("max_depth", v)),
+        1 => texts(&["0", "1", "2", "3", "4", "-1"]).prop_map(|v| Op::Info("show_detail", v)),
         1 => (select(gen::KEYS), soup()).prop_map(|(k, v)| Op::Info(k, v)),
     ]
 }
@@ -867,6 +868,7 @@ impl Harness {
             board,
             limits,
             mut searcher,
+            ..
         } = *job;
         let game = self.model.game.clone().ok_or("a search without a game")?;
         let empties = game.empties();
@@ -1051,6 +1053,12 @@ impl Harness {
     fn check_job(&self, job: &SearchJob, at: Instant) -> Result<(), String> {
         let m = &self.model;
         same_position(&job.board, m.game.as_ref().ok_or("no game")?, m.rule())?;
+        ensure!(
+            job.detail.0 == m.show_detail,
+            "show_detail {}, model {}",
+            job.detail.0,
+            m.show_detail
+        );
         let l = &job.limits;
         ensure!(
             l.start == at,

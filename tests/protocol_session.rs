@@ -1058,3 +1058,109 @@ fn run_yxnbest_stops_on_yxstop() {
     let reply = parse_move(&reply(&mut b)).unwrap();
     assert_ne!(reply, m);
 }
+
+/// The position of the show_detail tests: a quiet opening, black (we) to move.
+const OPENING: [&str; 5] = ["BOARD", "7,7,1", "8,8,2", "8,6,1", "DONE"];
+
+/// Sends the opening for a move and returns it with the MESSAGE lines before it.
+fn think_with(b: &mut Brain, head: &[&str]) -> (Pos, Vec<String>) {
+    b.messages.clear();
+    for l in head.iter().chain(&OPENING) {
+        b.send(l);
+    }
+    let m = parse_move(&reply(b)).unwrap();
+    (m, std::mem::take(&mut b.messages))
+}
+
+/// `INFO show_detail`: by default nothing but the search MESSAGE (what tournament
+/// managers read does not change); 1 adds the realtime lines, a REFRESH and the BEST
+/// move after each iteration; 2 each iteration's result; 3 both; YXNBEST's lines per
+/// iteration under 2.
+#[test]
+fn run_show_detail_lines() {
+    let mut b = brain();
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 4"] {
+        b.send(l);
+    }
+    let (_, said) = think_with(&mut b, &[]);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(is_search_message(&said[0]));
+    // 1: after each of the four iterations, REFRESH then BEST (the root moves' lines
+    // may come too if the search ran past 200 ms).
+    let (m, said) = think_with(&mut b, &["INFO show_detail 1"]);
+    let refresh: Vec<usize> = (0..said.len())
+        .filter(|&i| said[i] == "MESSAGE REALTIME REFRESH")
+        .collect();
+    assert_eq!(refresh.len(), 4, "{said:?}");
+    for &i in &refresh {
+        assert!(
+            said[i + 1].starts_with("MESSAGE REALTIME BEST "),
+            "{said:?}"
+        );
+    }
+    let last = refresh[3];
+    assert_eq!(
+        said[last + 1],
+        format!("MESSAGE REALTIME BEST {},{}", m.x, m.y)
+    );
+    assert!(is_search_message(said.last().unwrap()));
+    for l in &said[..said.len() - 1] {
+        let rest = l.strip_prefix("MESSAGE REALTIME ").expect(l);
+        let ok = rest == "REFRESH"
+            || ["POS ", "DONE ", "BEST ", "LOST "]
+                .iter()
+                .any(|w| rest.strip_prefix(w).and_then(parse_move).is_some());
+        assert!(ok, "{l:?}");
+    }
+    // 2: each iteration's search MESSAGE, depths 1 to 4, then the final one.
+    let (_, said) = think_with(&mut b, &["INFO show_detail 2"]);
+    let depths: Vec<i32> = said.iter().map(|l| nodes_and_depth(l).1).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 4], "{said:?}");
+    // 3: both.
+    let (_, said) = think_with(&mut b, &["INFO show_detail 3"]);
+    assert_eq!(said.iter().filter(|l| l.contains("REFRESH")).count(), 4);
+    assert_eq!(said.iter().filter(|l| is_search_message(l)).count(), 5);
+    // YXNBEST under 2: both lines after each iteration, then the answer's.
+    b.send("INFO show_detail 2");
+    for l in ["YXBOARD", "7,7,1", "8,8,2", "8,6,1", "DONE", "YXNBEST 2"] {
+        b.send(l);
+    }
+    b.messages.clear();
+    reply(&mut b);
+    let numbered = |k: &str| b.messages.iter().filter(|l| l.starts_with(k)).count();
+    assert_eq!((numbered("MESSAGE (1) "), numbered("MESSAGE (2) ")), (5, 5));
+    // And back to 0: nothing new.
+    let (_, said) = think_with(&mut b, &["INFO show_detail 0"]);
+    assert_eq!(said.len(), 1, "{said:?}");
+}
+
+/// A long search with realtime lines: past 200 ms each root move searched is shown
+/// (POS) and then done (DONE) before the next one starts.
+#[test]
+fn run_realtime_root_moves() {
+    let _t = common::timing_lock();
+    let mut b = brain();
+    for l in ["INFO timeout_turn 60000", "INFO show_detail 1"] {
+        b.send(l);
+    }
+    for l in OPENING {
+        b.send(l);
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    b.send("YXSTOP");
+    reply(&mut b);
+    let mut open: Option<&str> = None;
+    let mut shown = 0;
+    for l in &b.messages {
+        if let Some(m) = l.strip_prefix("MESSAGE REALTIME POS ") {
+            assert_eq!(open, None, "two root moves at once: {l}");
+            open = Some(m);
+            shown += 1;
+        } else if let Some(m) = l.strip_prefix("MESSAGE REALTIME DONE ") {
+            // The first DONE may close a move announced before 200 ms.
+            assert!(open.is_none_or(|o| o == m), "{l} after POS {open:?}");
+            open = None;
+        }
+    }
+    assert!(shown > 0, "{:?}", b.messages);
+}

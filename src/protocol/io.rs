@@ -16,7 +16,7 @@
 //! already read are still answered, quickly, and then the loop returns.
 
 use super::parse::{block_open_after, parse, Command, Info};
-use super::reply::Reply;
+use super::reply::{progress, Reply};
 use super::session::{Action, SearchJob, Session};
 use crate::board::Board;
 use crate::search::{Limits, SearchResult, Searcher};
@@ -52,6 +52,8 @@ enum Event {
     Line(String, Instant),
     /// The end of input.
     Eof,
+    /// A line that shows the running search's progress (`INFO show_detail`).
+    Progress(Reply),
     /// The search thread is done: its searcher (`None` if the search panicked) and result.
     Done {
         searcher: Option<Box<Searcher>>,
@@ -287,6 +289,12 @@ where
                     flag.store(true, Ordering::Relaxed);
                 }
             }
+            // Not for a search whose move was dropped: the next line out is the OK.
+            Event::Progress(reply) => {
+                if !cancel && out.send(&reply).is_err() {
+                    return 0;
+                }
+            }
             Event::Done { searcher, result } => {
                 stop = None;
                 if std::mem::take(&mut cancel) {
@@ -398,10 +406,21 @@ fn spawn_search(events: Sender<Event>, search: SearchFn) -> io::Result<Sender<Jo
                     board,
                     limits,
                     mut searcher,
+                    detail,
                 } = *job;
+                if !detail.none() {
+                    let tx = events.clone();
+                    searcher.set_observer(Some(Box::new(move |p| {
+                        for reply in progress(p, detail) {
+                            let _ = tx.send(Event::Progress(reply));
+                        }
+                    })));
+                }
                 let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
                     search(&mut searcher, &board, &limits, &stop)
                 }));
+                // The observer holds a sender: it goes with the search.
+                searcher.set_observer(None);
                 let event = match outcome {
                     Ok(result) => Event::Done {
                         searcher: Some(Box::new(searcher)),

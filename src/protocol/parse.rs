@@ -83,6 +83,9 @@ pub enum Info {
     MaxNode(u64),
     /// Search at most this deep; 0 (or a negative value) means no limit.
     MaxDepth(u64),
+    /// What to show while thinking: 0 nothing, 1 the realtime lines, 2 each
+    /// iteration's result, 3 both.
+    ShowDetail(u8),
     /// A key we do not use (c-gomoku-cli forwards user keys such as `thread_num`).
     Unknown { key: String, value: String },
     /// A known key with a value we cannot read.
@@ -321,6 +324,11 @@ fn parse_info(rest: &str) -> Info {
         limit(Info::MaxNode)
     } else if k("max_depth") {
         limit(Info::MaxDepth)
+    } else if k("show_detail") {
+        match value.parse::<u8>() {
+            Ok(v) if v <= 3 => Info::ShowDetail(v),
+            _ => invalid(),
+        }
     } else if k("evaluate") {
         match numbers(value) {
             Some([x, y]) => Info::Evaluate { x, y },
@@ -590,6 +598,8 @@ mod tests {
         );
         assert_eq!(info("INFO max_depth 225"), Info::MaxDepth(225));
         assert_eq!(info("INFO max_depth -5"), Info::MaxDepth(0));
+        assert_eq!(info("INFO show_detail 3"), Info::ShowDetail(3));
+        assert_eq!(info("INFO SHOW_DETAIL 0"), Info::ShowDetail(0));
         assert_eq!(
             info("INFO thread_num 4"),
             Info::Unknown {
@@ -615,6 +625,9 @@ mod tests {
             "INFO max_node lots",
             "INFO max_depth 1e3",
             "INFO max_depth -99999999999999999999",
+            "INFO show_detail 4",
+            "INFO show_detail -1",
+            "INFO show_detail",
         ] {
             assert!(
                 matches!(ok(line), Command::Info(Info::Invalid { .. })),

@@ -12,7 +12,7 @@ use super::parse::{
     breaks_block, excerpt, parse, parse_board_line, parse_point_line, BoardLine, Command, Info,
     PointLine,
 };
-use super::reply::{fallback_info, line_info, search_info, show_info, Reply};
+use super::reply::{fallback_info, line_info, search_info, show_info, Detail, Reply};
 use crate::board::{Board, Cell, MoveError};
 use crate::eval::Evaluation;
 use crate::search::{
@@ -51,6 +51,8 @@ pub struct SearchJob {
     pub limits: Limits,
     /// The searcher, moved out of the session for the search.
     pub searcher: Searcher,
+    /// What to show while it runs (`INFO show_detail`).
+    pub detail: Detail,
 }
 
 impl std::fmt::Debug for SearchJob {
@@ -145,6 +147,8 @@ pub struct Session {
     max_node: Option<u64>,
     /// `INFO max_depth` (`None`: no limit), kept across games.
     max_depth: Option<i32>,
+    /// `INFO show_detail`, kept across games.
+    detail: Detail,
     /// Search tunables: the defaults unless `INFO wuzi_<name> <value>` changed one
     /// (a developer's hook for tuning by match; kept across games).
     params: Params,
@@ -179,6 +183,7 @@ impl Session {
             task: Lines::One,
             max_node: None,
             max_depth: None,
+            detail: Detail::default(),
             params: Params::DEFAULT,
             evaluation: Evaluation::default(),
             evaluation_changed: false,
@@ -218,6 +223,11 @@ impl Session {
     /// `INFO max_depth`, if a limit is set.
     pub fn max_depth(&self) -> Option<i32> {
         self.max_depth
+    }
+
+    /// `INFO show_detail` (0 when not sent).
+    pub fn show_detail(&self) -> u8 {
+        self.detail.0
     }
 
     /// True while a search lent out by [`Action::Think`] has not come back.
@@ -290,6 +300,7 @@ impl Session {
             }
             Info::Folder(f) => self.folder = Some(f.clone()),
             Info::MaxNode(n) => self.max_node = (*n > 0).then_some(*n),
+            Info::ShowDetail(d) => self.detail = Detail(*d),
             Info::MaxDepth(d) => {
                 self.max_depth = (*d > 0).then(|| (*d).min(i32::MAX as u64) as i32);
             }
@@ -769,6 +780,7 @@ impl Session {
             board,
             limits,
             searcher,
+            detail: self.detail,
         }))
     }
 

@@ -122,6 +122,8 @@ pub enum MInfo {
     /// Limits: 0 (also written as any negative number) means none.
     MaxNode(u64),
     MaxDepth(u64),
+    /// 0 to 3; any other value is ignored.
+    ShowDetail(u8),
     Ignored,
 }
 
@@ -196,6 +198,10 @@ fn minfo(rest: &str) -> MInfo {
         "folder" if !value.is_empty() => MInfo::Folder(value.to_string()),
         "max_node" => limit(MInfo::MaxNode),
         "max_depth" => limit(MInfo::MaxDepth),
+        "show_detail" => match uint(value) {
+            Some(v) if v <= 3 => MInfo::ShowDetail(v as u8),
+            _ => MInfo::Ignored,
+        },
         _ => MInfo::Ignored,
     }
 }
@@ -497,6 +503,8 @@ pub struct Model {
     /// that).
     pub max_node: Option<u64>,
     pub max_depth: Option<i32>,
+    /// `INFO show_detail` (0 by default).
+    pub show_detail: u8,
     /// A block being read and its stone lines; `None` marks a bad line.
     pub block: Option<(MBlock, BlockLines)>,
     /// The good points of a YXBLOCK or YXBLOCKUNDO block being read, each once.
@@ -629,6 +637,7 @@ impl Model {
             MInfo::Rule(v) => self.rule = Some(rule_of(v)),
             MInfo::Folder(f) => self.folder = Some(f),
             MInfo::MaxNode(n) => self.max_node = (n > 0).then_some(n),
+            MInfo::ShowDetail(d) => self.show_detail = d,
             MInfo::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(i32::MAX as u64) as i32),
             MInfo::Ignored => {}
         }
