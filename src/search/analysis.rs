@@ -4,7 +4,8 @@
 //! active by default, and the normal search then runs exactly as before.
 //!
 //! Several lines are found at each depth by searching the root again without the
-//! moves of the lines already found, so each line's score is its own full search.
+//! moves of the lines already found, so each line's score is its own full search (the
+//! root's moves unreduced there, the last depth's move of the line first).
 
 use super::root::Stability;
 use super::threats::{board_pos, fallback_move, playable, scan};
@@ -228,6 +229,7 @@ impl Searcher {
             .clamp(1, MAX_PLY as i32 - 8);
         let mut done: Vec<Line> = Vec::new();
         let mut stability = Stability::default();
+        self.exact_root = true;
         for depth in 1..=max_depth {
             let iter_start = limits.start.elapsed();
             let mut this: Vec<Line> = Vec::new();
@@ -235,6 +237,12 @@ impl Searcher {
                 self.iteration = depth;
                 self.root_best = None;
                 self.report_root = k == 0 && self.observer.is_some();
+                // The line's move at the last depth leads (as the table's move does for
+                // the first line: the root is stored only then).
+                self.root_first = done
+                    .get(k)
+                    .filter(|_| k > 0)
+                    .map_or(NO_MOVE, |l| board.index(l.best) as u16);
                 let last = done.get(k).map(|l| l.score);
                 let score = self.root_search(b, depth, last, stop);
                 if self.aborted {
@@ -258,6 +266,7 @@ impl Searcher {
             }
             self.root_skip.clear();
             self.root_filter = !self.root_blocked.is_empty();
+            self.root_first = NO_MOVE;
             if self.aborted {
                 if this.is_empty() && done.is_empty() {
                     // Stopped during the first line of depth 1.
@@ -298,7 +307,8 @@ impl Searcher {
 
     /// Step 10 at the root when `root_filter` is set: the blocked points leave the
     /// root moves; if that leaves none, every other legal point (nearest the centre
-    /// first) takes their place; then the moves of the lines already found leave.
+    /// first) takes their place; then the moves of the lines already found leave, and
+    /// `root_first` leads.
     pub(super) fn filter_root(&mut self, b: &Board) {
         let mut list = std::mem::take(&mut self.moves[0]);
         let before = list.len();
@@ -314,6 +324,9 @@ impl Searcher {
             }
         }
         list.retain(|&(m, _)| !self.root_skip.contains(&m));
+        if let Some(first) = list.iter_mut().find(|(m, _)| *m == self.root_first) {
+            first.1 = i32::MAX;
+        }
         self.moves[0] = list;
     }
 

@@ -161,6 +161,11 @@ pub struct Searcher {
     root_skip: Vec<u16>,
     /// `root_blocked` or `root_skip` is not empty: the root's moves are filtered.
     root_filter: bool,
+    /// In a multi-line search, the move the line being searched had at the last depth:
+    /// searched first ([`NO_MOVE`] for none).
+    root_first: u16,
+    /// A multi-line search: the root's moves are searched without reductions.
+    exact_root: bool,
     /// Told of the search's progress (`INFO show_detail`); `None` by default.
     observer: Option<Observer>,
     /// The observer wants the root moves of the current root search.
@@ -216,6 +221,8 @@ impl Searcher {
             root_blocked: Vec::new(),
             root_skip: Vec::new(),
             root_filter: false,
+            root_first: NO_MOVE,
+            exact_root: false,
             observer: None,
             report_root: false,
         }

@@ -413,7 +413,9 @@ impl Searcher {
         let (ply, me) = (n.ply, n.me);
         // The threat class the move makes for us (kept for `cont_attack`).
         let made = b.info(m as usize, me).threat;
-        let r = if k == 0 {
+        // (No reduction at the root of a multi-line search: a later line is the best of
+        // the moves left only if none of them was cut short.)
+        let r = if k == 0 || (ply == 0 && self.exact_root) {
             0
         } else {
             self.reduction(b, n, k, m as usize, order, made)

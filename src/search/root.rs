@@ -243,6 +243,8 @@ impl Searcher {
         }
         self.root_skip.clear();
         self.root_filter = !self.root_blocked.is_empty();
+        self.root_first = NO_MOVE;
+        self.exact_root = false;
         self.report_root = self.observer.is_some();
     }
 
