@@ -851,3 +851,25 @@ fn the_observer_hears_the_search_and_changes_nothing() {
         "{searched} root moves reported"
     );
 }
+
+/// Five lines of a middle game: distinct moves, best first, the first the answer.
+#[test]
+fn best_lines_come_best_first() {
+    let b = bench_board("renju15-middle");
+    let r = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Best(5),
+        },
+        6,
+    );
+    assert_eq!(r.lines.len(), 5);
+    let scores: Vec<i32> = r.lines.iter().map(|l| l.score).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let mut moves: Vec<Pos> = r.lines.iter().map(|l| l.best).collect();
+    assert_eq!((moves[0], scores[0]), (r.best, r.score));
+    moves.sort_by_key(|m| (m.x, m.y));
+    moves.dedup();
+    assert_eq!(moves.len(), 5);
+}

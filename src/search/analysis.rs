@@ -209,9 +209,10 @@ impl Searcher {
 
     /// Iterative deepening that finds `count` lines at each depth: the root searched
     /// again and again, each time without the moves of the lines found at that depth;
-    /// with `until_loss`, the lines stop after the first that loses. The time and
-    /// stop rules are the normal search's, on the first line. A depth cut short keeps
-    /// the lines it finished, then the last depth's lines for the other moves.
+    /// with `until_loss`, the lines stop after the first that loses. Each depth's lines
+    /// are then sorted, best first. The time and stop rules are the normal search's,
+    /// on the first line. A depth cut short keeps the lines it finished, then the last
+    /// depth's lines for the other moves.
     #[allow(clippy::too_many_arguments)]
     fn deepen_lines(
         &mut self,
@@ -267,6 +268,9 @@ impl Searcher {
             self.root_skip.clear();
             self.root_filter = !self.root_blocked.is_empty();
             self.root_first = NO_MOVE;
+            // Best first: a later line can beat an earlier one when a move's win was
+            // proved only with what the earlier lines left in the table.
+            this.sort_by_key(|l| std::cmp::Reverse(l.score));
             if self.aborted {
                 if this.is_empty() && done.is_empty() {
                     // Stopped during the first line of depth 1.
