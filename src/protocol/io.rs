@@ -6,7 +6,8 @@
 //! * the caller's thread runs the loop: it owns the [`Session`] and the output;
 //! * the search thread (one for the whole session, started with the session so that its
 //!   stack is in place before any table is allocated) runs each search and sends the
-//!   searcher back with the result.
+//!   searcher back with the result; with `INFO show_detail` it first sends the lines
+//!   its search's progress reports make (the search itself prints nothing).
 //!
 //! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops it),
 //! YXSTOP/STOP stop it, END returns at once, and every other command (and an INFO
