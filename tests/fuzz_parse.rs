@@ -7,11 +7,15 @@
 mod fuzz_model;
 
 use fuzz_model::gen::{self, recase, soup, Rng};
-use fuzz_model::{mboard_line, mparse, MBoardLine, MCmd, MInfo, ModelSplitter, MAX_LINE};
+use fuzz_model::{
+    mboard_line, mparse, mpoint_line, MBoardLine, MCmd, MInfo, MPointLine, ModelSplitter, MAX_LINE,
+};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use wuzi::protocol::{parse, parse_board_line, BoardLine, Command, Info, LineSplitter};
+use wuzi::protocol::{
+    parse, parse_board_line, parse_point_line, BoardLine, Command, Info, LineSplitter, PointLine,
+};
 
 /// What the model makes of the parser's answer, for comparison.
 fn as_model(line: &str) -> MCmd {
@@ -31,6 +35,9 @@ fn as_model(line: &str) -> MCmd {
                 Info::MaxMemory(m) => MInfo::MaxMemory(m),
                 Info::Rule(r) => MInfo::Rule(r),
                 Info::Folder(f) => MInfo::Folder(f),
+                Info::MaxNode(n) => MInfo::MaxNode(n),
+                Info::MaxDepth(d) => MInfo::MaxDepth(d),
+                Info::ShowDetail(d) => MInfo::ShowDetail(d),
                 Info::GameType(_)
                 | Info::Evaluate { .. }
                 | Info::Evaluator(_)
@@ -41,6 +48,15 @@ fn as_model(line: &str) -> MCmd {
             Command::About => MCmd::About,
             Command::Takeback { x, y } => MCmd::Takeback(x, y),
             Command::Stop => MCmd::Stop,
+            Command::YxBoard => MCmd::YxBoard,
+            Command::YxShowForbid => MCmd::YxShowForbid,
+            Command::YxHashClear => MCmd::YxHashClear,
+            Command::YxShowInfo => MCmd::YxShowInfo,
+            Command::YxBlock => MCmd::YxBlock,
+            Command::YxBlockUndo => MCmd::YxBlockUndo,
+            Command::YxBlockReset => MCmd::YxBlockReset,
+            Command::YxNbest { n } => MCmd::YxNbest(n),
+            Command::YxSearchDefend => MCmd::YxSearchDefend,
             Command::Unknown(_) => MCmd::Unknown,
         },
     }
@@ -74,6 +90,12 @@ fn check_line(line: &str) -> Result<(), TestCaseError> {
         MBoardLine::Stone(x, y, field) => Some(BoardLine::Stone { x, y, field }),
         MBoardLine::Bad => None,
     };
+    let point = match mpoint_line(line) {
+        MPointLine::Done => Some(PointLine::Done),
+        MPointLine::Point(x, y) => Some(PointLine::Point { x, y }),
+        MPointLine::Bad => None,
+    };
+    prop_assert_eq!(parse_point_line(line).ok(), point, "point line {:?}", line);
     match parse_board_line(line) {
         Ok(b) => prop_assert_eq!(Some(b), model, "board line {:?}", line),
         Err(e) => {
@@ -106,7 +128,18 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
             width,
             height
         }),
+        (n(), n(), blank(), any::<u64>()).prop_map(|(w, h, b, m)| (
+            format!("{} {w} {b}{h}{b}", recase("start", m)),
+            Command::RectStart {
+                width: w,
+                height: h
+            }
+        )),
         pair("TURN", |x, y| Command::Turn { x, y }),
+        (n(), blank(), any::<u64>()).prop_map(|(k, b, m)| (
+            format!("{}{b} {k}{b}", recase("yxnbest", m)),
+            Command::YxNbest { n: k }
+        )),
         pair("TAKEBACK", |x, y| Command::Takeback { x, y }),
         (any::<u64>(), blank()).prop_map(|(t, b)| (
             format!("INFO{b} timeout_turn {t}"),
@@ -117,10 +150,36 @@ fn command_line() -> impl Strategy<Value = (String, Command)> {
             Command::Info(Info::TimeLeft(t))
         )),
         (0i64..=i64::MAX).prop_map(|r| (format!("INFO rule {r}"), Command::Info(Info::Rule(r)))),
+        any::<u64>().prop_map(|n| (
+            format!("INFO max_node {n}"),
+            Command::Info(Info::MaxNode(n))
+        )),
+        (i64::MIN..0).prop_map(|d| (
+            format!("INFO MAX_DEPTH {d}"),
+            Command::Info(Info::MaxDepth(0))
+        )),
         "[a-zA-Z0-9:/\\\\._-]([a-zA-Z0-9:/\\\\ ._-]{0,30}[a-zA-Z0-9])?"
             .prop_map(|f| (format!("INFO folder {f}"), Command::Info(Info::Folder(f)))),
-        select(&["RESTART", "BEGIN", "BOARD", "END", "ABOUT", "YXSTOP", "STOP"][..])
-            .prop_map(|w| (w.to_string(), parse(w).expect("a bare command word parses"))),
+        select(
+            &[
+                "RESTART",
+                "BEGIN",
+                "BOARD",
+                "END",
+                "ABOUT",
+                "YXSTOP",
+                "STOP",
+                "YXBOARD",
+                "YXSHOWFORBID",
+                "YXHASHCLEAR",
+                "YXSHOWINFO",
+                "YXBLOCK",
+                "YXBLOCKUNDO",
+                "YXBLOCKRESET",
+                "YXSEARCHDEFEND"
+            ][..]
+        )
+        .prop_map(|w| (w.to_string(), parse(w).expect("a bare command word parses"))),
     ]
 }
 

@@ -9,8 +9,9 @@
 //! and END act at once, everything else waits in a queue until the move is printed).
 //!
 //! Streams come in three kinds: (a) real games (START/RECTSTART, every INFO key,
-//! BEGIN, TURN on empty points near the stones, BOARD blocks in move order, TAKEBACK,
-//! RESTART, ABOUT, YXSTOP, END) with a few bad lines mixed in; (b) the same with many
+//! BEGIN, TURN on empty points near the stones, BOARD and YXBOARD blocks in move order,
+//! TAKEBACK, RESTART, ABOUT, YXSTOP, the Yixin-Board analysis commands, END) with a few
+//! bad lines mixed in; (b) the same with many
 //! lines mutated (bit flips, truncation, duplicated and dropped lines, case and blank
 //! changes, huge and negative numbers, stray bytes, glued lines); (c) random tokens.
 //! Lines end in LF, CR LF or CR, and some are far longer than the splitter keeps.
@@ -86,9 +87,12 @@ enum Seen {
     NoResult,
     BadMove,
     LegalMove,
+    /// FORBID lines and YXSHOWINFO answers.
+    Forbid,
+    ShowInfo,
 }
 
-const SEEN_NAMES: [&str; 20] = [
+const SEEN_NAMES: [&str; 22] = [
     "OK",
     "ERROR",
     "UNKNOWN",
@@ -109,9 +113,11 @@ const SEEN_NAMES: [&str; 20] = [
     "searches without a result",
     "searches with a bad move",
     "searches with a legal move",
+    "FORBID replies",
+    "YXSHOWINFO replies",
 ];
 
-static SEEN: [AtomicU64; 20] = [const { AtomicU64::new(0) }; 20];
+static SEEN: [AtomicU64; 22] = [const { AtomicU64::new(0) }; 22];
 
 fn seen(s: Seen) {
     SEEN[s as usize].fetch_add(1, Ordering::Relaxed);
@@ -174,8 +180,20 @@ enum Op {
     Turn(Target),
     Takeback(Target),
     Info(&'static str, String),
-    /// The block's lines; whether the first stone is ours (field 1); the end.
-    Board(Vec<BlockLine>, bool, Terminator),
+    /// The block's lines; whether the first stone is ours (field 1); the end; YXBOARD
+    /// (true) or BOARD.
+    Board(Vec<BlockLine>, bool, Terminator, bool),
+    /// YXBLOCK (false) or YXBLOCKUNDO (true) with its lines (a point, or any text) and
+    /// its end; YXBLOCKRESET.
+    Block(Vec<Result<Target, String>>, bool, Terminator),
+    BlockReset,
+    /// `YXNBEST n`, YXSEARCHDEFEND.
+    Nbest(i64),
+    Defend,
+    /// YXSHOWFORBID, YXHASHCLEAR, YXSHOWINFO.
+    ShowForbid,
+    HashClear,
+    ShowInfo,
     Soup(String),
     Bytes(Vec<u8>),
     /// A line of `len` bytes: `prefix`, then `fill` repeated.
@@ -279,6 +297,11 @@ fn info() -> impl Strategy<Value = Op> {
         1 => select(&["C:\\Gomocup data\\x", "/tmp/a b", "", " ", "x"][..])
             .prop_map(|v| Op::Info("folder", v.to_string())),
         1 => (coord(), coord()).prop_map(|(x, y)| Op::Info("evaluate", format!("{x},{y}"))),
+        1 => texts(&["0", "1", "-1", "1000", "18446744073709551615"])
+            .prop_map(|v| Op::Info("max_node", v)),
+        1 => texts(&["0", "1", "2", "-1", "225", "4294967296"])
+            .prop_map(|v| Op::Info("max_depth", v)),
+        1 => texts(&["0", "1", "2", "3", "4", "-1"]).prop_map(|v| Op::Info("show_detail", v)),
         1 => (select(gen::KEYS), soup()).prop_map(|(k, v)| Op::Info(k, v)),
     ]
 }
@@ -291,7 +314,7 @@ fn board() -> impl Strategy<Value = Op> {
         1 => any::<u16>().prop_map(|k| BlockLine::Stone(k, 3)),
     ];
     let clean = (prop::collection::vec(clean, 0..40), any::<bool>())
-        .prop_map(|(lines, ours)| Op::Board(lines, ours, Terminator::Done));
+        .prop_map(|(lines, ours)| Op::Board(lines, ours, Terminator::Done, false));
     prop_oneof![3 => clean, 1 => messy_board()]
 }
 
@@ -305,6 +328,7 @@ fn messy_board() -> impl Strategy<Value = Op> {
             Just("INFO rule 4".to_string()),
             Just("TURN 1,1".to_string()),
             Just("BOARD".to_string()),
+            Just("YXBOARD".to_string()),
         ]
         .prop_map(BlockLine::Text),
     ];
@@ -315,7 +339,7 @@ fn messy_board() -> impl Strategy<Value = Op> {
         1 => Just(Terminator::End),
     ];
     (prop::collection::vec(line, 0..40), any::<bool>(), end)
-        .prop_map(|(lines, ours, end)| Op::Board(lines, ours, end))
+        .prop_map(|(lines, ours, end)| Op::Board(lines, ours, end, false))
 }
 
 /// A line around or far past the 4096 bytes the splitter keeps: what is left after the
@@ -329,6 +353,37 @@ fn long() -> impl Strategy<Value = Op> {
         .prop_map(|(n, prefix, fill)| Op::Long(n, prefix, fill))
 }
 
+/// A YXBOARD block: as a BOARD block.
+fn yxboard() -> impl Strategy<Value = Op> {
+    board().prop_map(|op| match op {
+        Op::Board(lines, ours, end, _) => Op::Board(lines, ours, end, true),
+        other => other,
+    })
+}
+
+/// A YXBLOCK or YXBLOCKUNDO block: mostly empty points, some stones, points off the
+/// board and bad lines.
+fn block_points() -> impl Strategy<Value = Op> {
+    let line = prop_oneof![
+        12 => target().prop_map(Ok),
+        1 => prop_oneof![
+            soup(),
+            Just("7,7,1".to_string()),
+            Just("INFO rule 4".to_string()),
+            Just("YXBLOCK".to_string()),
+        ]
+        .prop_map(Err),
+    ];
+    let end = prop_oneof![
+        30 => Just(Terminator::Done),
+        3 => Just(Terminator::LowerDone),
+        2 => Just(Terminator::Missing),
+        1 => Just(Terminator::End),
+    ];
+    (prop::collection::vec(line, 0..8), any::<bool>(), end)
+        .prop_map(|(lines, undo, end)| Op::Block(lines, undo, end))
+}
+
 /// One operation; `games` weighs real play against random lines. END is rare, since it
 /// ends the session.
 fn op(games: u32) -> impl Strategy<Value = Op> {
@@ -336,6 +391,15 @@ fn op(games: u32) -> impl Strategy<Value = Op> {
         30 * games => target().prop_map(Op::Turn),
         10 * games => info(),
         4 * games => board(),
+        2 * games => yxboard(),
+        2 * games => block_points(),
+        games => Just(Op::BlockReset),
+        2 * games => prop_oneof![
+            4 => (-1i64..6).prop_map(Op::Nbest),
+            1 => any::<i64>().prop_map(Op::Nbest),
+            2 => Just(Op::Defend),
+        ],
+        games => prop_oneof![Just(Op::ShowForbid), Just(Op::HashClear), Just(Op::ShowInfo)],
         4 * games => takeback_target().prop_map(Op::Takeback),
         3 * games => Just(Op::Begin),
         3 * games => size().prop_map(Op::Start),
@@ -717,6 +781,7 @@ impl Harness {
                     ReplyLine::Ok => Seen::Ok,
                     ReplyLine::Error => Seen::Error,
                     ReplyLine::Unknown => Seen::Unknown,
+                    ReplyLine::Forbid(_) => Seen::Forbid,
                     _ => Seen::About,
                 });
                 let same = matches!(
@@ -725,8 +790,30 @@ impl Harness {
                         | (ReplyLine::Error, Expect::Error)
                         | (ReplyLine::Unknown, Expect::Unknown)
                         | (ReplyLine::About, Expect::About)
+                        | (ReplyLine::Forbid(_), Expect::Forbid)
                 );
                 ensure!(same, "reply {text:?}, model: {want:?}");
+                if let ReplyLine::Forbid(points) = kind {
+                    self.check_forbid(&points)?;
+                }
+            }
+            Action::Replies(replies) => {
+                let text: Vec<String> = replies.iter().map(|r| r.to_string()).collect();
+                for t in &text {
+                    self.note(format!("> {t}"));
+                    ensure!(
+                        classify_reply(t)? == ReplyLine::Message,
+                        "{t:?} among several lines"
+                    );
+                }
+                ensure!(want == Expect::ShowInfo, "{text:?}, model: {want:?}");
+                ensure!(
+                    text.len() == 3
+                        && text[1] == "MESSAGE INFO MAX_THREAD_NUM 1"
+                        && text[2].starts_with("MESSAGE INFO MAX_HASH_SIZE "),
+                    "YXSHOWINFO answered {text:?}"
+                );
+                seen(Seen::ShowInfo);
             }
             Action::Think(job) => {
                 ensure!(want == Expect::Move, "a search, model: {want:?}");
@@ -781,6 +868,7 @@ impl Harness {
             board,
             limits,
             mut searcher,
+            ..
         } = *job;
         let game = self.model.game.clone().ok_or("a search without a game")?;
         let empties = game.empties();
@@ -886,6 +974,27 @@ impl Harness {
 
     // ------------------------------------------------------------ checks
 
+    /// A `FORBID` line lists empty points, and none unless black is to move under
+    /// renju (which points are fouls is the rules tests' business).
+    fn check_forbid(&self, points: &[(i64, i64)]) -> Result<(), String> {
+        let g = self.model.game.as_ref().ok_or("FORBID without a board")?;
+        let renju_black = self.model.rule() == Rule::Renju && g.to_move == Color::Black;
+        ensure!(
+            renju_black || points.is_empty(),
+            "fouls {points:?} for {:?} under {:?}",
+            g.to_move,
+            self.model.rule()
+        );
+        for &(x, y) in points {
+            ensure!(
+                g.at(x, y) == Some(Cell::Empty),
+                "foul {x},{y} on {:?}",
+                g.at(x, y)
+            );
+        }
+        Ok(())
+    }
+
     /// The session equals the model.
     fn check_state(&self) -> Result<(), String> {
         let (s, m) = (&self.session, &self.model);
@@ -915,6 +1024,18 @@ impl Harness {
             "turn, match, left, memory {clock:?}, model {want:?}"
         );
         ensure!(
+            s.blocked() == &m.blocked[..],
+            "blocked {:?}, model {:?}",
+            s.blocked(),
+            m.blocked
+        );
+        ensure!(
+            (s.max_node(), s.max_depth()) == (m.max_node, m.max_depth),
+            "max node and depth {:?}, model {:?}",
+            (s.max_node(), s.max_depth()),
+            (m.max_node, m.max_depth)
+        );
+        ensure!(
             s.folder() == m.folder.as_deref(),
             "folder {:?}, model {:?}",
             s.folder(),
@@ -932,6 +1053,12 @@ impl Harness {
     fn check_job(&self, job: &SearchJob, at: Instant) -> Result<(), String> {
         let m = &self.model;
         same_position(&job.board, m.game.as_ref().ok_or("no game")?, m.rule())?;
+        ensure!(
+            job.detail.0 == m.show_detail,
+            "show_detail {}, model {}",
+            job.detail.0,
+            m.show_detail
+        );
         let l = &job.limits;
         ensure!(
             l.start == at,
@@ -1014,7 +1141,34 @@ impl Harness {
                 one(format!("TAKEBACK {x},{y}"))
             }
             Op::Info(k, v) => one(format!("INFO {k} {v}")),
-            Op::Board(lines, ours_first, end) => self.render_block(lines, *ours_first, *end),
+            Op::Board(lines, ours_first, end, yx) => {
+                self.render_block(lines, *ours_first, *end, *yx)
+            }
+            Op::Block(lines, undo, end) => {
+                let mut out = vec![if *undo { "YXBLOCKUNDO" } else { "YXBLOCK" }.into()];
+                for l in lines {
+                    out.push(match l {
+                        Ok(t) => {
+                            let (x, y) = self.resolve(t);
+                            format!("{x},{y}")
+                        }
+                        Err(text) => text.clone(),
+                    });
+                }
+                match end {
+                    Terminator::Done => out.push("DONE".into()),
+                    Terminator::LowerDone => out.push("done".into()),
+                    Terminator::Missing => {}
+                    Terminator::End => out.push("END".into()),
+                }
+                out.into_iter().map(String::into_bytes).collect()
+            }
+            Op::BlockReset => one("YXBLOCKRESET".into()),
+            Op::Nbest(n) => one(format!("YXNBEST {n}")),
+            Op::Defend => one("YXSEARCHDEFEND".into()),
+            Op::ShowForbid => one("YXSHOWFORBID".into()),
+            Op::HashClear => one("YXHASHCLEAR".into()),
+            Op::ShowInfo => one("YXSHOWINFO".into()),
             Op::Soup(s) => one(s.clone()),
             Op::Bytes(b) => vec![b.clone()],
             Op::Long(n, prefix, fill) => {
@@ -1032,6 +1186,7 @@ impl Harness {
         lines: &[BlockLine],
         ours_first: bool,
         end: Terminator,
+        yx: bool,
     ) -> Vec<Vec<u8>> {
         let (w, h) = self
             .model
@@ -1039,7 +1194,8 @@ impl Harness {
             .as_ref()
             .map_or((15, 15), |g| (g.width, g.height));
         let mut scratch = MGame::new(w, h);
-        let mut out = vec![b"BOARD".to_vec()];
+        let word: &[u8] = if yx { b"YXBOARD" } else { b"BOARD" };
+        let mut out = vec![word.to_vec()];
         let mut ours_next = ours_first;
         for line in lines {
             let text = match line {
@@ -1185,6 +1341,7 @@ fn made_up(rng: &mut Rng, best: Pos) -> SearchResult {
         } else {
             pv
         },
+        lines: vec![],
     }
 }
 
@@ -1356,6 +1513,28 @@ fn end_to_end(input: &[u8]) -> Vec<&'static str> {
         let kind = match want {
             Expect::Nothing => continue,
             Expect::Exit => break,
+            Expect::ShowInfo => {
+                for _ in 0..3 {
+                    let r = replies.next();
+                    assert!(
+                        r.is_some_and(|r| classify_reply(r) == Ok(ReplyLine::Message)),
+                        "{r:?} for {line:?}; output:\n{text}"
+                    );
+                }
+                checked.push("SHOWINFO");
+                continue;
+            }
+            Expect::Forbid => {
+                let r = replies
+                    .next()
+                    .unwrap_or_else(|| panic!("no reply to {line:?}; output:\n{text}"));
+                assert!(
+                    matches!(classify_reply(r), Ok(ReplyLine::Forbid(_))),
+                    "{line:?} -> {r:?}"
+                );
+                checked.push("FORBID");
+                continue;
+            }
             Expect::Ok => ReplyLine::Ok,
             Expect::Error => ReplyLine::Error,
             Expect::Unknown => ReplyLine::Unknown,

@@ -21,6 +21,7 @@ fn feed_at(s: &mut Session, line: &str, at: Instant) -> Vec<String> {
         Action::Nothing => vec![],
         Action::Exit => vec!["<exit>".into()],
         Action::Reply(r) => vec![r.to_string()],
+        Action::Replies(r) => r.iter().map(|r| r.to_string()).collect(),
         Action::Think(mut job) => {
             assert!(s.is_thinking());
             assert_eq!(
@@ -547,4 +548,619 @@ fn run_reads_any_line_end_and_case() {
     assert!(!b.stdout().contains(&b'\r'));
     b.close_input();
     assert_eq!(b.wait_exit(T), Some(0), "end of input ends the session");
+}
+
+// ---------------------------------------------------------------- Yixin-Board analysis
+
+/// Feeds every line; all but the last must get no reply. Returns the last one's.
+fn block(s: &mut Session, lines: &[&str]) -> Vec<String> {
+    let (last, body) = lines.split_last().unwrap();
+    for l in body {
+        assert_eq!(feed(s, l), Vec::<String>::new(), "{l} was answered");
+    }
+    feed(s, last)
+}
+
+/// The `nodes` and `depth` of a search MESSAGE.
+fn nodes_and_depth(message: &str) -> (u64, i32) {
+    let w: Vec<&str> = message.split(' ').collect();
+    (w[6].parse().unwrap(), w[2].parse().unwrap())
+}
+
+#[test]
+fn yxboard_sets_the_position_and_answers_nothing() {
+    let p = Pos::new;
+    let mut s = started(15);
+    // One more opponent stone: we are white, to move.
+    let out = block(&mut s, &["YXBOARD", "7,7,2", "8,7,1", "9,9,2", "DONE"]);
+    assert_eq!(out, Vec::<String>::new());
+    assert!(!s.in_board_block());
+    let b = s.board().unwrap();
+    assert_eq!(
+        b.history(),
+        [
+            (p(7, 7), Color::Black),
+            (p(8, 7), Color::White),
+            (p(9, 9), Color::Black)
+        ]
+    );
+    assert_eq!(b.side_to_move(), Color::White);
+    // A bad line: consumed to DONE, one ERROR, the position unchanged.
+    let before = snapshot(s.board().unwrap());
+    let out = block(&mut s, &["yxboard", "1,1,1", "garbage", "TURN 2,2", "done"]);
+    assert_eq!(
+        out,
+        ["ERROR YXBOARD: x,y,who or DONE expected, got 'garbage'"]
+    );
+    let out = block(&mut s, &["YXBOARD", "1,1,1", "1,1,2", "DONE"]);
+    assert_eq!(out, ["ERROR YXBOARD: 1,1 is given twice"]);
+    let out = block(&mut s, &["YXBOARD", "15,1,1", "DONE"]);
+    assert_eq!(out, ["ERROR YXBOARD: 15,1 is off the 15x15 board"]);
+    assert_eq!(snapshot(s.board().unwrap()), before);
+    // An empty YXBOARD: an empty board, black to move; then a move is asked for.
+    assert_eq!(block(&mut s, &["YXBOARD", "DONE"]), Vec::<String>::new());
+    assert_eq!(s.board().unwrap().stone_count(), 0);
+    let m = moved(&feed(&mut s, "TURN 7,7"));
+    assert_eq!(stones(&s), [(p(7, 7), Color::Black), (m, Color::White)]);
+    // Before START, and END inside a block.
+    let mut fresh = Session::new();
+    let out = block(&mut fresh, &["YXBOARD", "7,7,1", "DONE"]);
+    assert_eq!(out, ["ERROR YXBOARD: no board, send START first"]);
+    assert!(feed(&mut s, "YXBOARD").is_empty());
+    assert_eq!(feed(&mut s, "END"), ["<exit>"]);
+}
+
+/// Black's double three at (7,7) (threes on row 7 and column 7) is its only foul, and
+/// only when black is to move under renju (rule 4, or Yixin-Board's 2).
+#[test]
+fn yxshowforbid_lists_black_fouls_under_renju() {
+    let position = [
+        "YXBOARD", "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2",
+        "DONE",
+    ];
+    for (rule, want) in [
+        ("4", "FORBID 0707."),
+        ("2", "FORBID 0707."),
+        ("0", "FORBID ."),
+        ("1", "FORBID ."),
+    ] {
+        let mut s = started(15);
+        assert!(feed(&mut s, &format!("INFO rule {rule}")).is_empty());
+        assert!(block(&mut s, &position).is_empty());
+        assert_eq!(s.board().unwrap().side_to_move(), Color::Black);
+        assert_eq!(feed(&mut s, "YXSHOWFORBID"), [want], "rule {rule}");
+    }
+    // White to move: nothing is forbidden for it.
+    let mut s = started(15);
+    feed(&mut s, "INFO rule 4");
+    block(&mut s, &position[..position.len() - 2]);
+    feed(&mut s, "DONE");
+    moved(&feed(&mut s, "TURN 7,7"));
+    assert_eq!(feed(&mut s, "yxshowforbid"), ["FORBID ."]);
+    assert_eq!(
+        feed(&mut Session::new(), "YXSHOWFORBID"),
+        ["ERROR no board, send START first"]
+    );
+    assert!(is_error(&feed(&mut s, "YXSHOWFORBID now")));
+}
+
+#[test]
+fn yxshowinfo_names_wuzi_and_its_limits() {
+    let mut s = Session::new();
+    assert_eq!(
+        feed(&mut s, "YXSHOWINFO"),
+        [
+            format!("MESSAGE Wuzi {}", env!("CARGO_PKG_VERSION")),
+            "MESSAGE INFO MAX_THREAD_NUM 1".to_string(),
+            "MESSAGE INFO MAX_HASH_SIZE 0".to_string(),
+        ]
+    );
+}
+
+/// Yixin-Board starts every analysis with `start w h`.
+#[test]
+fn start_with_width_and_height() {
+    let mut s = Session::new();
+    assert_eq!(feed(&mut s, "start 15 15"), ["OK"]);
+    assert_eq!(feed(&mut s, "START 20 12"), ["OK"]);
+    let b = s.board().unwrap();
+    assert_eq!((b.width(), b.height()), (20, 12));
+    for bad in ["START 15 40", "START 15 15 15", "START 15,15"] {
+        assert!(is_error(&feed(&mut s, bad)), "{bad}");
+    }
+}
+
+/// `INFO max_depth` and `max_node` bound the search (0 or a negative value: no
+/// bound); YXHASHCLEAR makes the next search exactly a fresh searcher's, where the
+/// warm table and history gave another.
+#[test]
+fn depth_and_node_limits_and_yxhashclear() {
+    let position = ["BOARD", "7,7,1", "8,8,2", "8,6,1", "6,8,2", "9,7,1", "DONE"];
+    let search = |s: &mut Session| {
+        let out = block(s, &position);
+        moved(&out);
+        nodes_and_depth(&out[0])
+    };
+    let mut s = started(15);
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 5"] {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    assert_eq!(s.max_depth(), Some(5));
+    let (cold, depth) = search(&mut s);
+    assert_eq!(depth, 5);
+    let (warm, _) = search(&mut s);
+    assert_ne!(warm, cold, "what the first search learnt changed nothing");
+    assert!(feed(&mut s, "YXHASHCLEAR").is_empty());
+    assert_eq!(search(&mut s), (cold, 5));
+    // A node limit stops the search within a clock check or so of it, short of the
+    // depth the unbounded search reaches; without it, that search again.
+    assert!(feed(&mut s, "INFO max_depth 8").is_empty());
+    feed(&mut s, "YXHASHCLEAR");
+    let (full, depth) = search(&mut s);
+    assert!(full > 4000 && depth == 8, "{full} nodes, depth {depth}");
+    assert!(feed(&mut s, "INFO max_node 2000").is_empty());
+    assert_eq!((s.max_node(), s.max_depth()), (Some(2000), Some(8)));
+    feed(&mut s, "YXHASHCLEAR");
+    let (nodes, depth) = search(&mut s);
+    assert!(
+        nodes < 2000 + 1000 && depth < 8,
+        "{nodes} nodes, depth {depth}"
+    );
+    for l in ["INFO max_node -1", "YXHASHCLEAR"] {
+        assert!(feed(&mut s, l).is_empty());
+    }
+    assert_eq!(s.max_node(), None);
+    assert_eq!(search(&mut s), (full, 8));
+    assert!(feed(&mut s, "INFO max_depth -1").is_empty());
+    assert_eq!(s.max_depth(), None);
+}
+
+/// A Yixin-Board style session through `run`: `start w h`, YXBOARD (no output at
+/// all), YXSHOWFORBID, YXSHOWINFO, YXHASHCLEAR, then a move from BOARD.
+#[test]
+fn run_a_yixin_board_analysis_session() {
+    let mut b = Brain::in_process();
+    for l in [
+        "INFO max_memory 33554432",
+        "INFO timeout_turn 100",
+        "INFO rule 2",
+        "start 15 15",
+    ] {
+        b.send(l);
+    }
+    assert_eq!(b.line(T).as_deref(), Some("OK"));
+    let stones = [
+        "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2", "done",
+    ];
+    b.send("yxboard");
+    for l in stones {
+        b.send(l);
+    }
+    assert!(b.quiet(Duration::from_millis(200)), "YXBOARD was answered");
+    b.send("yxshowforbid");
+    assert_eq!(b.line(T).as_deref(), Some("FORBID 0707."));
+    b.send("yxshowinfo");
+    assert!(b.line(T).unwrap().starts_with("MESSAGE Wuzi "));
+    assert_eq!(b.line(T).as_deref(), Some("MESSAGE INFO MAX_THREAD_NUM 1"));
+    assert_eq!(b.line(T).as_deref(), Some("MESSAGE INFO MAX_HASH_SIZE 0"));
+    b.send("yxhashclear");
+    b.send("INFO max_depth 3");
+    b.send("board");
+    for l in stones {
+        b.send(l);
+    }
+    let m = parse_move(&reply(&mut b)).unwrap();
+    assert!(m != Pos::new(7, 7), "black played its foul");
+    let (_, depth) = nodes_and_depth(b.messages.last().unwrap());
+    assert!((1..=3).contains(&depth), "{:?}", b.messages);
+}
+
+/// Black (we, to move) has an open four on row 7: fives at (2,7) and (7,7).
+const OPEN_FOUR: [&str; 8] = [
+    "3,7,1", "3,9,2", "4,7,1", "10,10,2", "5,7,1", "11,3,2", "6,7,1", "12,12,2",
+];
+
+/// `word`, the open four's lines, DONE.
+fn open_four(word: &str) -> Vec<&str> {
+    let mut lines = vec![word];
+    lines.extend(OPEN_FOUR);
+    lines.push("DONE");
+    lines
+}
+
+#[test]
+fn yxblock_keeps_the_search_off_those_points() {
+    let p = Pos::new;
+    let mut s = started(15);
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    // The normal choice is the first five in cell order.
+    assert_eq!(moved(&block(&mut s, &open_four("BOARD"))), p(2, 7));
+    // Our move is on the board now: back to the position.
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    for (line, want) in [
+        ("YXBLOCK", None),
+        ("3,7", Some("ERROR YXBLOCK: 3,7 is occupied")),
+        ("15,0", Some("ERROR YXBLOCK: 15,0 is off the 15x15 board")),
+        (
+            "2,7,1",
+            Some("ERROR YXBLOCK: x,y or DONE expected, got '2,7,1'"),
+        ),
+        (
+            "INFO rule 4",
+            Some("ERROR YXBLOCK: x,y or DONE expected, got 'INFO rule 4'"),
+        ),
+        ("2,7", None),
+        ("2 , 7", None),
+        ("DONE", None),
+    ] {
+        let out = feed(&mut s, line);
+        assert_eq!(out, want.into_iter().collect::<Vec<_>>(), "{line}");
+    }
+    assert_eq!(s.rule(), Rule::Freestyle, "an INFO inside the block acted");
+    assert_eq!(s.blocked(), [p(2, 7)]);
+    assert_eq!(moved(&block(&mut s, &open_four("BOARD"))), p(7, 7));
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    assert!(block(&mut s, &["yxblock", "7,7", "done"]).is_empty());
+    let m = moved(&block(&mut s, &open_four("BOARD")));
+    assert!(m != p(2, 7) && m != p(7, 7), "{m}");
+    // The list outlives a new game (Yixin-Board sends START before each analysis).
+    assert_eq!(feed(&mut s, "START 15"), ["OK"]);
+    assert_eq!(s.blocked(), [p(2, 7), p(7, 7)]);
+    for (line, want) in [
+        ("YXBLOCKUNDO", None),
+        ("2,7", None),
+        (
+            "99,1",
+            Some("ERROR YXBLOCKUNDO: 99,1 is off the 15x15 board"),
+        ),
+        ("0,0", None),
+        ("DONE", None),
+    ] {
+        let out = feed(&mut s, line);
+        assert_eq!(out, want.into_iter().collect::<Vec<_>>(), "{line}");
+    }
+    assert_eq!(s.blocked(), [p(7, 7)]);
+    assert_eq!(moved(&block(&mut s, &open_four("BOARD"))), p(2, 7));
+    assert!(feed(&mut s, "YXBLOCKRESET").is_empty());
+    assert_eq!(s.blocked(), []);
+    assert!(is_error(&feed(&mut s, "YXBLOCKRESET 1")));
+    // A new game inside a block drops it; without a board, DONE answers ERROR.
+    assert!(block(&mut s, &["YXBLOCK", "1,1"]).is_empty());
+    assert_eq!(feed(&mut s, "START 15"), ["OK"]);
+    assert!(!s.in_board_block() && s.blocked().is_empty());
+    let out = block(&mut Session::new(), &["YXBLOCK", "1,1", "DONE"]);
+    assert_eq!(out, ["ERROR YXBLOCK: no board, send START first"]);
+}
+
+/// A 5x5 board of walls but three empty points among six stones; we are black.
+const THREE_POINTS: [(i64, i64, i64); 6] = [
+    (1, 1, 1),
+    (1, 2, 2),
+    (1, 3, 1),
+    (3, 1, 2),
+    (3, 2, 1),
+    (3, 3, 2),
+];
+
+fn three_points(word: &str) -> Vec<String> {
+    let empty = [(2, 1), (2, 2), (2, 3)];
+    let mut lines = vec![word.to_string()];
+    lines.extend(THREE_POINTS.iter().map(|(x, y, f)| format!("{x},{y},{f}")));
+    for y in 0..5 {
+        for x in 0..5 {
+            if !empty.contains(&(x, y)) && !THREE_POINTS.iter().any(|s| (s.0, s.1) == (x, y)) {
+                lines.push(format!("{x},{y},3"));
+            }
+        }
+    }
+    lines.push("DONE".into());
+    lines
+}
+
+fn block_of(s: &mut Session, lines: &[String]) -> Vec<String> {
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    block(s, &lines)
+}
+
+/// With every legal point blocked a move is still due: the list sits that move out,
+/// and a MESSAGE says so.
+#[test]
+fn every_point_blocked_still_gets_a_move() {
+    let mut s = started(5);
+    assert!(block_of(&mut s, &three_points("YXBOARD")).is_empty());
+    assert!(block(&mut s, &["YXBLOCK", "2,1", "2,2", "2,3", "DONE"]).is_empty());
+    let out = block_of(&mut s, &three_points("BOARD"));
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(
+        out[0],
+        "MESSAGE every legal point is blocked (YXBLOCK): the list is ignored for this move"
+    );
+    moved(&out[1..]);
+    assert_eq!(s.blocked().len(), 3, "the list itself stays");
+    assert!(block(&mut s, &["YXBLOCKUNDO", "2,2", "DONE"]).is_empty());
+    assert_eq!(
+        moved(&block_of(&mut s, &three_points("BOARD"))),
+        Pos::new(2, 2)
+    );
+}
+
+/// The parts of a `MESSAGE (k) x,y ev S depth D pv ...` line: k, the move, S, the PV.
+fn line_parts(message: &str) -> (usize, Pos, i32, Vec<Pos>) {
+    let w: Vec<&str> = message.split(' ').collect();
+    assert!(
+        w.len() >= 9 && w[0] == "MESSAGE" && w[3] == "ev" && w[5] == "depth" && w[7] == "pv",
+        "{message:?}"
+    );
+    let k = w[1]
+        .strip_prefix('(')
+        .and_then(|k| k.strip_suffix(')'))
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("{message:?}"));
+    w[6].parse::<i32>().unwrap();
+    let pv: Vec<Pos> = w[8..].iter().map(|m| parse_move(m).unwrap()).collect();
+    (k, parse_move(w[2]).unwrap(), w[4].parse().unwrap(), pv)
+}
+
+/// YXNBEST 3 on the open four: both fives (each a win in one), then a move that wins
+/// three plies later, each line its own search; the answer is the first, and the
+/// position does not change.
+#[test]
+fn yxnbest_reports_each_line_and_plays_nothing() {
+    let p = Pos::new;
+    let mut s = started(15);
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 6"] {
+        feed(&mut s, l);
+    }
+    assert!(block(&mut s, &open_four("YXBOARD")).is_empty());
+    let before = snapshot(s.board().unwrap());
+    let out = feed(&mut s, "YXNBEST 3");
+    assert_eq!(out.len(), 5, "{out:?}");
+    let lines: Vec<_> = out[..3].iter().map(|l| line_parts(l)).collect();
+    let win = wuzi::types::WIN;
+    assert_eq!((lines[0].0, lines[0].1, lines[0].2), (1, p(2, 7), win - 1));
+    assert_eq!((lines[1].0, lines[1].1, lines[1].2), (2, p(7, 7), win - 1));
+    assert_eq!((lines[2].0, lines[2].2), (3, win - 3));
+    assert!(![p(2, 7), p(7, 7)].contains(&lines[2].1));
+    for (_, m, _, pv) in &lines {
+        assert_eq!(pv.first(), Some(m));
+    }
+    assert!(is_search_message(&out[3]), "{out:?}");
+    assert_eq!(out[4], "2,7");
+    assert_eq!(
+        snapshot(s.board().unwrap()),
+        before,
+        "NBEST played its move"
+    );
+    // Blocked points stay out of the lines too.
+    assert!(block(&mut s, &["YXBLOCK", "2,7", "DONE"]).is_empty());
+    let out = feed(&mut s, "yxnbest 1");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(line_parts(&out[0]).1, p(7, 7));
+    assert_eq!(out[2], "7,7");
+    assert_eq!(snapshot(s.board().unwrap()), before);
+}
+
+#[test]
+fn yxnbest_past_the_moves_there_are_and_bad_counts() {
+    let mut s = started(5);
+    feed(&mut s, "INFO max_depth 4");
+    assert!(block_of(&mut s, &three_points("YXBOARD")).is_empty());
+    let out = feed(&mut s, "YXNBEST 10");
+    assert_eq!(out.len(), 6, "{out:?}");
+    let mut moves: Vec<Pos> = out[..3].iter().map(|l| line_parts(l).1).collect();
+    assert_eq!(line_parts(&out[2]).0, 3);
+    assert_eq!(out[3], "MESSAGE NBEST 10 asked, 3 found");
+    assert!(is_search_message(&out[4]));
+    assert_eq!(parse_move(&out[5]), Some(moves[0]));
+    moves.sort_by_key(|m| m.y);
+    assert_eq!(moves, [Pos::new(2, 1), Pos::new(2, 2), Pos::new(2, 3)]);
+    assert_eq!(s.board().unwrap().stone_count(), 6, "NBEST played its move");
+    for (line, want) in [
+        (
+            "YXNBEST 0",
+            "ERROR YXNBEST: 0 moves asked, 1 or more expected",
+        ),
+        (
+            "YXNBEST -3",
+            "ERROR YXNBEST: -3 moves asked, 1 or more expected",
+        ),
+        (
+            "YXNBEST",
+            "ERROR YXNBEST: expected a number of moves, got nothing",
+        ),
+        (
+            "YXNBEST two",
+            "ERROR YXNBEST: expected a number of moves, got 'two'",
+        ),
+    ] {
+        assert_eq!(feed(&mut s, line), [want], "{line}");
+    }
+    assert_eq!(
+        feed(&mut Session::new(), "YXNBEST 2"),
+        ["ERROR no board, send START first"]
+    );
+}
+
+/// Black's open three on row 7 (x = 5..7), white (we) to move: the stones next to it
+/// hold, the rest lose. Against an open four nothing holds, and the answer is still a
+/// legal move.
+#[test]
+fn yxsearchdefend_lists_the_moves_that_hold() {
+    let p = Pos::new;
+    let mut s = started(15);
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 6"] {
+        feed(&mut s, l);
+    }
+    let three = [
+        "YXBOARD", "5,7,2", "1,13,1", "6,7,2", "13,1,1", "7,7,2", "DONE",
+    ];
+    assert!(block(&mut s, &three).is_empty());
+    let before = snapshot(s.board().unwrap());
+    let out = feed(&mut s, "YXSEARCHDEFEND");
+    assert_eq!(out.len(), 5, "{out:?}");
+    let mut hold: Vec<Pos> = out[..2].iter().map(|l| line_parts(l).1).collect();
+    assert_eq!(out[2], "MESSAGE DEFEND 2 moves hold");
+    assert!(is_search_message(&out[3]));
+    assert_eq!(parse_move(&out[4]), Some(hold[0]));
+    hold.sort_by_key(|m| m.x);
+    assert_eq!(hold, [p(4, 7), p(8, 7)]);
+    assert_eq!(
+        snapshot(s.board().unwrap()),
+        before,
+        "DEFEND played its move"
+    );
+    // Black's open four (one more black stone: we are white): every move loses.
+    let mut four: Vec<String> = vec!["YXBOARD".into()];
+    for l in OPEN_FOUR {
+        let (xy, f) = l.rsplit_once(',').unwrap();
+        four.push(format!("{xy},{}", if f == "1" { 2 } else { 1 }));
+    }
+    four.extend(["12,0,2".to_string(), "DONE".to_string()]);
+    assert!(block_of(&mut s, &four).is_empty());
+    let out = feed(&mut s, "yxsearchdefend");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "MESSAGE DEFEND no move holds");
+    let m = parse_move(&out[2]).unwrap();
+    assert!(m == p(2, 7) || m == p(7, 7), "{m}: not even a block");
+    assert!(is_error(&feed(&mut s, "YXSEARCHDEFEND 3")));
+}
+
+/// Through `run`: YXNBEST with a minute to think is stopped by YXSTOP and still
+/// answers its lines and a move at once; nothing is played.
+#[test]
+fn run_yxnbest_stops_on_yxstop() {
+    let mut b = brain();
+    b.send("INFO timeout_turn 60000");
+    for l in [
+        "YXBOARD", "7,7,1", "8,8,2", "8,6,1", "6,8,2", "9,7,1", "7,9,2", "DONE",
+    ] {
+        b.send(l);
+    }
+    b.send("YXNBEST 3");
+    assert!(
+        b.quiet(Duration::from_millis(300)),
+        "answered before YXSTOP"
+    );
+    b.send("YXSTOP");
+    let (m, after) = b.reply_timed(T).unwrap();
+    assert!(after < Duration::from_secs(1), "{after:?}");
+    let m = parse_move(&m).unwrap();
+    let lines: Vec<_> = b
+        .messages
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE ("))
+        .map(|l| line_parts(l))
+        .collect();
+    assert!(!lines.is_empty() && lines.len() <= 3, "{:?}", b.messages);
+    assert_eq!(lines[0].1, m);
+    // The answer was not played: a stone can still go there (else: ERROR occupied).
+    b.send(&format!("TURN {},{}", m.x, m.y));
+    let reply = parse_move(&reply(&mut b)).unwrap();
+    assert_ne!(reply, m);
+}
+
+/// The position of the show_detail tests: a quiet opening, black (we) to move.
+const OPENING: [&str; 5] = ["BOARD", "7,7,1", "8,8,2", "8,6,1", "DONE"];
+
+/// Sends the opening for a move and returns it with the MESSAGE lines before it.
+fn think_with(b: &mut Brain, head: &[&str]) -> (Pos, Vec<String>) {
+    b.messages.clear();
+    for l in head.iter().chain(&OPENING) {
+        b.send(l);
+    }
+    let m = parse_move(&reply(b)).unwrap();
+    (m, std::mem::take(&mut b.messages))
+}
+
+/// `INFO show_detail`: by default nothing but the search MESSAGE (what tournament
+/// managers read does not change); 1 adds the realtime lines, a REFRESH and the BEST
+/// move after each iteration; 2 each iteration's result; 3 both; YXNBEST's lines per
+/// iteration under 2.
+#[test]
+fn run_show_detail_lines() {
+    let mut b = brain();
+    for l in ["INFO timeout_turn 60000", "INFO max_depth 4"] {
+        b.send(l);
+    }
+    let (_, said) = think_with(&mut b, &[]);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(is_search_message(&said[0]));
+    // 1: after each of the four iterations, REFRESH then BEST (the root moves' lines
+    // may come too if the search ran past 200 ms).
+    let (m, said) = think_with(&mut b, &["INFO show_detail 1"]);
+    let refresh: Vec<usize> = (0..said.len())
+        .filter(|&i| said[i] == "MESSAGE REALTIME REFRESH")
+        .collect();
+    assert_eq!(refresh.len(), 4, "{said:?}");
+    for &i in &refresh {
+        assert!(
+            said[i + 1].starts_with("MESSAGE REALTIME BEST "),
+            "{said:?}"
+        );
+    }
+    let last = refresh[3];
+    assert_eq!(
+        said[last + 1],
+        format!("MESSAGE REALTIME BEST {},{}", m.x, m.y)
+    );
+    assert!(is_search_message(said.last().unwrap()));
+    for l in &said[..said.len() - 1] {
+        let rest = l.strip_prefix("MESSAGE REALTIME ").expect(l);
+        let ok = rest == "REFRESH"
+            || ["POS ", "DONE ", "BEST ", "LOST "]
+                .iter()
+                .any(|w| rest.strip_prefix(w).and_then(parse_move).is_some());
+        assert!(ok, "{l:?}");
+    }
+    // 2: each iteration's search MESSAGE, depths 1 to 4, then the final one.
+    let (_, said) = think_with(&mut b, &["INFO show_detail 2"]);
+    let depths: Vec<i32> = said.iter().map(|l| nodes_and_depth(l).1).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 4], "{said:?}");
+    // 3: both.
+    let (_, said) = think_with(&mut b, &["INFO show_detail 3"]);
+    assert_eq!(said.iter().filter(|l| l.contains("REFRESH")).count(), 4);
+    assert_eq!(said.iter().filter(|l| is_search_message(l)).count(), 5);
+    // YXNBEST under 2: both lines after each iteration, then the answer's.
+    b.send("INFO show_detail 2");
+    for l in ["YXBOARD", "7,7,1", "8,8,2", "8,6,1", "DONE", "YXNBEST 2"] {
+        b.send(l);
+    }
+    b.messages.clear();
+    reply(&mut b);
+    let numbered = |k: &str| b.messages.iter().filter(|l| l.starts_with(k)).count();
+    assert_eq!((numbered("MESSAGE (1) "), numbered("MESSAGE (2) ")), (5, 5));
+    // And back to 0: nothing new.
+    let (_, said) = think_with(&mut b, &["INFO show_detail 0"]);
+    assert_eq!(said.len(), 1, "{said:?}");
+}
+
+/// A long search with realtime lines: past 200 ms each root move searched is shown
+/// (POS) and then done (DONE) before the next one starts.
+#[test]
+fn run_realtime_root_moves() {
+    let _t = common::timing_lock();
+    let mut b = brain();
+    for l in ["INFO timeout_turn 60000", "INFO show_detail 1"] {
+        b.send(l);
+    }
+    for l in OPENING {
+        b.send(l);
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    b.send("YXSTOP");
+    reply(&mut b);
+    let mut open: Option<&str> = None;
+    let mut shown = 0;
+    for l in &b.messages {
+        if let Some(m) = l.strip_prefix("MESSAGE REALTIME POS ") {
+            assert_eq!(open, None, "two root moves at once: {l}");
+            open = Some(m);
+            shown += 1;
+        } else if let Some(m) = l.strip_prefix("MESSAGE REALTIME DONE ") {
+            // The first DONE may close a move announced before 200 ms.
+            assert!(open.is_none_or(|o| o == m), "{l} after POS {open:?}");
+            open = None;
+        }
+    }
+    assert!(shown > 0, "{:?}", b.messages);
 }

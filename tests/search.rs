@@ -4,8 +4,8 @@ mod suite;
 
 use std::sync::atomic::AtomicBool;
 use wuzi::board::Board;
-use wuzi::search::{Limits, Params, Searcher};
-use wuzi::types::{Color, Pos, Rule, WIN, WIN_MIN};
+use wuzi::search::{Analysis, Limits, Lines, Params, Searcher};
+use wuzi::types::{loss_in, Color, Pos, Rule, WIN, WIN_MIN};
 
 fn p(x: u8, y: u8) -> Pos {
     Pos::new(x, y)
@@ -619,4 +619,257 @@ fn the_forced_reply_extension_proves_a_win_sooner() {
         "no proof without, got {}",
         without.score
     );
+}
+
+// ---------------------------------------------------------------- analysis
+
+/// Black (to move) has an open four on row 7 (x = 3..6): fives at (2,7) and (7,7).
+const OPEN_FOUR: [(u8, u8); 8] = [
+    (3, 7),
+    (3, 9),
+    (4, 7),
+    (10, 10),
+    (5, 7),
+    (11, 3),
+    (6, 7),
+    (12, 12),
+];
+
+fn analyse(b: &Board, analysis: Analysis, depth: i32) -> wuzi::search::SearchResult {
+    let mut s = Searcher::new(4 << 20);
+    s.set_analysis(analysis);
+    let r = s
+        .search(b, &Limits::depth(depth), &AtomicBool::new(false))
+        .unwrap();
+    assert!(b.is_legal(r.best), "illegal move {}", r.best);
+    r
+}
+
+fn blocked(points: &[(u8, u8)]) -> Analysis {
+    Analysis {
+        blocked: points.iter().map(|&(x, y)| p(x, y)).collect(),
+        lines: Lines::One,
+    }
+}
+
+/// A blocked five point is not played; the other one is (the normal search takes
+/// the first in cell order, (2,7)). With both blocked the search still wins (any move
+/// keeps the open four), three plies later.
+#[test]
+fn blocked_points_are_never_played_at_the_root() {
+    let b = game(Rule::Freestyle, &OPEN_FOUR);
+    assert_eq!(best(&b, 4), (p(2, 7), WIN - 1));
+    let r = analyse(&b, blocked(&[(2, 7)]), 4);
+    assert_eq!((r.best, r.score), (p(7, 7), WIN - 1));
+    let r = analyse(&b, blocked(&[(2, 7), (7, 7)]), 4);
+    assert!(r.best != p(2, 7) && r.best != p(7, 7), "{}", r.best);
+    assert_eq!(r.score, WIN - 3);
+    assert!(r.lines.is_empty(), "one line: no line list");
+}
+
+/// White must stop black's four at (8,7). Blocked there, the search looks at every
+/// other legal point instead, and says the game is lost.
+#[test]
+fn a_blocked_only_defence_leaves_every_other_point() {
+    let b = game(
+        Rule::Freestyle,
+        &[(4, 7), (3, 7), (5, 7), (10, 3), (6, 7), (11, 12), (7, 7)],
+    );
+    let r = analyse(&b, blocked(&[(8, 7)]), 3);
+    assert_ne!(r.best, p(8, 7));
+    assert_eq!(r.score, loss_in(2));
+}
+
+/// The three best moves of the open four: both fives (each its own win in one), then
+/// a third move that wins three plies later; each line starts with its move.
+#[test]
+fn best_lines_are_distinct_and_each_scored() {
+    let b = game(Rule::Freestyle, &OPEN_FOUR);
+    let r = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Best(3),
+        },
+        4,
+    );
+    assert_eq!(r.lines.len(), 3);
+    let moves: Vec<Pos> = r.lines.iter().map(|l| l.best).collect();
+    let mut fives = moves[..2].to_vec();
+    fives.sort_by_key(|q| q.x);
+    assert_eq!(fives, [p(2, 7), p(7, 7)]);
+    assert!(!fives.contains(&moves[2]));
+    let scores: Vec<i32> = r.lines.iter().map(|l| l.score).collect();
+    assert_eq!(scores, [WIN - 1, WIN - 1, WIN - 3]);
+    for l in &r.lines {
+        assert_eq!(l.pv.first(), Some(&l.best));
+        assert!(b.is_legal(l.best));
+    }
+    assert_eq!((r.best, r.score), (moves[0], WIN - 1));
+    // A blocked five leaves the other as the first line.
+    let r = analyse(
+        &b,
+        Analysis {
+            blocked: vec![p(2, 7)],
+            lines: Lines::Best(2),
+        },
+        4,
+    );
+    let moves: Vec<Pos> = r.lines.iter().map(|l| l.best).collect();
+    assert_eq!(moves[0], p(7, 7));
+    assert!(moves[1] != p(2, 7) && moves[1] != p(7, 7));
+}
+
+/// A 5x5 board of walls but three empty points among six stones: asked for ten lines,
+/// the search gives the three moves there are.
+#[test]
+fn more_lines_than_moves_gives_every_move() {
+    let mut b = Board::new(5, 5, Rule::Freestyle);
+    let stones = [
+        ((1, 1), Color::Black),
+        ((1, 2), Color::White),
+        ((1, 3), Color::Black),
+        ((3, 1), Color::White),
+        ((3, 2), Color::Black),
+        ((3, 3), Color::White),
+    ];
+    for ((x, y), c) in stones {
+        b.place(p(x, y), c).unwrap();
+    }
+    let empty = [p(2, 1), p(2, 2), p(2, 3)];
+    for y in 0..5 {
+        for x in 0..5 {
+            if b.cell(p(x, y)) == Some(wuzi::board::Cell::Empty) && !empty.contains(&p(x, y)) {
+                b.place_wall(p(x, y)).unwrap();
+            }
+        }
+    }
+    b.set_side_to_move(Color::Black);
+    let r = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Best(10),
+        },
+        4,
+    );
+    let mut moves: Vec<Pos> = r.lines.iter().map(|l| l.best).collect();
+    moves.sort_by_key(|q| q.y);
+    assert_eq!(moves, empty);
+}
+
+/// Black's open three on row 7 (x = 5..7) with white to move: only the stones next to
+/// it hold; the far ends leave black an open four. The defending lines are those two,
+/// then the first that loses.
+#[test]
+fn defend_lists_the_moves_that_hold() {
+    let b = game(Rule::Freestyle, &[(5, 7), (1, 13), (6, 7), (13, 1), (7, 7)]);
+    let r = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Defend,
+        },
+        6,
+    );
+    let hold: Vec<Pos> = r
+        .lines
+        .iter()
+        .filter(|l| l.score > -WIN_MIN)
+        .map(|l| l.best)
+        .collect();
+    let mut sorted = hold.clone();
+    sorted.sort_by_key(|q| q.x);
+    assert_eq!(sorted, [p(4, 7), p(8, 7)], "{:?}", r.lines);
+    assert_eq!(
+        &hold[..],
+        &r.lines[..2].iter().map(|l| l.best).collect::<Vec<_>>()[..]
+    );
+    let last = r.lines.last().unwrap();
+    assert!(
+        last.score <= -WIN_MIN,
+        "the list ends at a losing move: {last:?}"
+    );
+}
+
+/// The observer hears of every iteration and of the root moves, and changes nothing:
+/// the same move, score and node count as without it.
+#[test]
+fn the_observer_hears_the_search_and_changes_nothing() {
+    use std::sync::{Arc, Mutex};
+    use wuzi::search::Progress;
+    let b = bench_board("free15-middle");
+    let plain = {
+        let mut s = Searcher::new(4 << 20);
+        s.search(&b, &Limits::depth(5), &AtomicBool::new(false))
+            .unwrap()
+    };
+    let heard: Arc<Mutex<Vec<Progress>>> = Arc::default();
+    let mut s = Searcher::new(4 << 20);
+    let sink = heard.clone();
+    s.set_observer(Some(Box::new(move |p| {
+        sink.lock().unwrap().push(p.clone())
+    })));
+    let r = s
+        .search(&b, &Limits::depth(5), &AtomicBool::new(false))
+        .unwrap();
+    assert_eq!(
+        (r.best, r.score, r.nodes),
+        (plain.best, plain.score, plain.nodes)
+    );
+    let heard = heard.lock().unwrap();
+    let depths: Vec<i32> = heard
+        .iter()
+        .filter_map(|e| match e {
+            Progress::Iteration { depth, .. } => Some(*depth),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(depths, (1..=r.depth).collect::<Vec<_>>());
+    let Some(Progress::Iteration { lines, .. }) = heard.last() else {
+        panic!("the last event is the last iteration: {:?}", heard.last());
+    };
+    assert_eq!((lines[0].best, lines[0].score), (r.best, r.score));
+    // Each root move searched is announced first, then reported once.
+    let mut open = None;
+    let mut searched = 0;
+    for e in heard.iter() {
+        match e {
+            Progress::Searching { mv, .. } => {
+                assert_eq!(open, None, "two root moves at once");
+                open = Some(*mv);
+            }
+            Progress::Searched { mv, .. } => {
+                assert_eq!(open.take(), Some(*mv));
+                searched += 1;
+            }
+            Progress::Iteration { .. } => assert_eq!(open, None),
+        }
+    }
+    assert!(
+        searched >= 2 * r.depth as usize,
+        "{searched} root moves reported"
+    );
+}
+
+/// Five lines of a middle game: distinct moves, best first, the first the answer.
+#[test]
+fn best_lines_come_best_first() {
+    let b = bench_board("renju15-middle");
+    let r = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Best(5),
+        },
+        6,
+    );
+    assert_eq!(r.lines.len(), 5);
+    let scores: Vec<i32> = r.lines.iter().map(|l| l.score).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    let mut moves: Vec<Pos> = r.lines.iter().map(|l| l.best).collect();
+    assert_eq!((moves[0], scores[0]), (r.best, r.score));
+    moves.sort_by_key(|m| (m.x, m.y));
+    moves.dedup();
+    assert_eq!(moves.len(), 5);
 }

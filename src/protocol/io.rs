@@ -6,7 +6,8 @@
 //! * the caller's thread runs the loop: it owns the [`Session`] and the output;
 //! * the search thread (one for the whole session, started with the session so that its
 //!   stack is in place before any table is allocated) runs each search and sends the
-//!   searcher back with the result.
+//!   searcher back with the result; with `INFO show_detail` it first sends the lines
+//!   its search's progress reports make (the search itself prints nothing).
 //!
 //! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops it),
 //! YXSTOP/STOP stop it, END returns at once, and every other command (and an INFO
@@ -16,7 +17,7 @@
 //! already read are still answered, quickly, and then the loop returns.
 
 use super::parse::{block_open_after, parse, Command, Info};
-use super::reply::Reply;
+use super::reply::{progress, Reply};
 use super::session::{Action, SearchJob, Session};
 use crate::board::Board;
 use crate::search::{Limits, SearchResult, Searcher};
@@ -52,6 +53,8 @@ enum Event {
     Line(String, Instant),
     /// The end of input.
     Eof,
+    /// A line that shows the running search's progress (`INFO show_detail`).
+    Progress(Reply),
     /// The search thread is done: its searcher (`None` if the search panicked) and result.
     Done {
         searcher: Option<Box<Searcher>>,
@@ -209,7 +212,7 @@ where
     let mut stop: Option<Arc<AtomicBool>> = None;
     // The running search's move is not wanted (a new game was asked for).
     let mut cancel = false;
-    // The queue ends inside a BOARD block: the lines that follow are the block's.
+    // The queue ends inside a block (BOARD, YXBOARD): the lines that follow are its.
     let mut queued_block = false;
     let mut eof = false;
     loop {
@@ -276,7 +279,7 @@ where
                         queue.push_back((line, at));
                     }
                     other => {
-                        queued_block = other == Ok(Command::Board);
+                        queued_block = other.as_ref().is_ok_and(Command::opens_block);
                         queue.push_back((line, at));
                     }
                 }
@@ -285,6 +288,12 @@ where
                 eof = true;
                 if let Some(flag) = &stop {
                     flag.store(true, Ordering::Relaxed);
+                }
+            }
+            // Not for a search whose move was dropped: the next line out is the OK.
+            Event::Progress(reply) => {
+                if !cancel && out.send(&reply).is_err() {
+                    return 0;
                 }
             }
             Event::Done { searcher, result } => {
@@ -318,6 +327,7 @@ fn handle<W: Write>(
         Action::Nothing => return Step::Continue,
         Action::Exit => return Step::Exit,
         Action::Reply(reply) => vec![reply],
+        Action::Replies(replies) => replies,
         Action::Think(job) => {
             let flag = Arc::new(AtomicBool::new(false));
             match worker.run((job, flag.clone())) {
@@ -397,10 +407,21 @@ fn spawn_search(events: Sender<Event>, search: SearchFn) -> io::Result<Sender<Jo
                     board,
                     limits,
                     mut searcher,
+                    detail,
                 } = *job;
+                if !detail.none() {
+                    let tx = events.clone();
+                    searcher.set_observer(Some(Box::new(move |p| {
+                        for reply in progress(p, detail) {
+                            let _ = tx.send(Event::Progress(reply));
+                        }
+                    })));
+                }
                 let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
                     search(&mut searcher, &board, &limits, &stop)
                 }));
+                // The observer holds a sender: it goes with the search.
+                searcher.set_observer(None);
                 let event = match outcome {
                     Ok(result) => Event::Done {
                         searcher: Some(Box::new(searcher)),
@@ -542,6 +563,7 @@ mod tests {
             nodes: 1,
             elapsed: Duration::ZERO,
             pv: vec![p],
+            lines: vec![],
         }
     }
 

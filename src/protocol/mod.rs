@@ -15,7 +15,10 @@ pub mod reply;
 pub mod session;
 
 pub use io::{LineSplitter, MAX_LINE};
-pub use parse::{block_open_after, parse, parse_board_line, BoardLine, Command, Info, ParseError};
+pub use parse::{
+    block_open_after, parse, parse_board_line, parse_point_line, BoardLine, Command, Info,
+    ParseError, PointLine,
+};
 pub use reply::{Reply, ABOUT};
 pub use session::{Action, SearchJob, Session};
 

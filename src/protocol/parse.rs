@@ -32,6 +32,26 @@ pub enum Command {
     Takeback { x: i64, y: i64 },
     /// `YXSTOP` (Yixin-Board, c-gomoku-cli) or `STOP` (Rapfi): move now.
     Stop,
+    /// `YXBOARD`: a position as for `BOARD`, up to `DONE`, set without a move in reply.
+    YxBoard,
+    /// `YXSHOWFORBID`: the renju fouls of black, to move.
+    YxShowForbid,
+    /// `YXHASHCLEAR`: forget the transposition table and what the search learnt.
+    YxHashClear,
+    /// `YXSHOWINFO`: the GUI asks who we are and what we support.
+    YxShowInfo,
+    /// `YXBLOCK`: points the search must not play at the root follow as `x,y` lines
+    /// up to `DONE` (see [`parse_point_line`]).
+    YxBlock,
+    /// `YXBLOCKUNDO`: points to take off that list, as for `YXBLOCK`.
+    YxBlockUndo,
+    /// `YXBLOCKRESET`: empty the list.
+    YxBlockReset,
+    /// `YXNBEST n`: the `n` best moves, each with its own search; the best is the
+    /// answer, not played.
+    YxNbest { n: i64 },
+    /// `YXSEARCHDEFEND`: the moves that do not lose; the best is the answer, not played.
+    YxSearchDefend,
     /// Anything else; the text is the whole line.
     Unknown(String),
 }
@@ -58,10 +78,27 @@ pub enum Info {
     Evaluate { x: i64, y: i64 },
     /// Wuzi's evaluation: `classical`, `net` or a weight file (the rest of the line).
     Evaluator(String),
+    /// Search at most this many nodes; 0 means no limit (so does a negative value:
+    /// Yixin-Board sends -1).
+    MaxNode(u64),
+    /// Search at most this deep; 0 (or a negative value) means no limit.
+    MaxDepth(u64),
+    /// What to show while thinking: 0 nothing, 1 the realtime lines, 2 each
+    /// iteration's result, 3 both.
+    ShowDetail(u8),
     /// A key we do not use (c-gomoku-cli forwards user keys such as `thread_num`).
     Unknown { key: String, value: String },
     /// A known key with a value we cannot read.
     Invalid { key: String, value: String },
+}
+
+/// One line inside a `YXBLOCK` or `YXBLOCKUNDO` block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointLine {
+    /// `x,y`.
+    Point { x: i64, y: i64 },
+    /// `DONE`: the end of the block.
+    Done,
 }
 
 /// One line inside a `BOARD` block.
@@ -106,8 +143,21 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         }
     };
     if is("START") {
-        let size = number(rest).ok_or_else(|| err("START", expected("a board size", rest)))?;
-        Ok(Command::Start { size })
+        if let Some(size) = number(rest) {
+            return Ok(Command::Start { size });
+        }
+        // Yixin-Board's `start w h`.
+        let words: Vec<&str> = rest
+            .split(|c: char| c.is_ascii_whitespace())
+            .filter(|w| !w.is_empty())
+            .collect();
+        match words[..] {
+            [w, h] => match (number(w), number(h)) {
+                (Some(width), Some(height)) => Ok(Command::RectStart { width, height }),
+                _ => Err(err("START", expected("a board size", rest))),
+            },
+            _ => Err(err("START", expected("a board size", rest))),
+        }
     } else if is("RECTSTART") {
         let [width, height] =
             numbers(rest).ok_or_else(|| err("RECTSTART", expected("width,height", rest)))?;
@@ -132,6 +182,25 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         Ok(Command::Takeback { x, y })
     } else if is("YXSTOP") || is("STOP") {
         Ok(Command::Stop)
+    } else if is("YXBOARD") {
+        no_args(Command::YxBoard, "YXBOARD")
+    } else if is("YXSHOWFORBID") {
+        no_args(Command::YxShowForbid, "YXSHOWFORBID")
+    } else if is("YXHASHCLEAR") {
+        no_args(Command::YxHashClear, "YXHASHCLEAR")
+    } else if is("YXSHOWINFO") {
+        no_args(Command::YxShowInfo, "YXSHOWINFO")
+    } else if is("YXBLOCK") {
+        no_args(Command::YxBlock, "YXBLOCK")
+    } else if is("YXBLOCKUNDO") {
+        no_args(Command::YxBlockUndo, "YXBLOCKUNDO")
+    } else if is("YXBLOCKRESET") {
+        no_args(Command::YxBlockReset, "YXBLOCKRESET")
+    } else if is("YXNBEST") {
+        let n = number(rest).ok_or_else(|| err("YXNBEST", expected("a number of moves", rest)))?;
+        Ok(Command::YxNbest { n })
+    } else if is("YXSEARCHDEFEND") {
+        no_args(Command::YxSearchDefend, "YXSEARCHDEFEND")
     } else {
         Ok(Command::Unknown(line.to_string()))
     }
@@ -153,14 +222,26 @@ pub fn breaks_block(line: &str) -> Option<Command> {
     }
 }
 
-/// Whether a `BOARD` block is being read after `line`, given whether one was before
-/// it (as the session reads blocks: only DONE or a line that breaks the block ends one).
-/// The input loop uses it for the lines it queues behind a search.
+/// Whether a block of lines up to `DONE` (`BOARD`, `YXBOARD`, `YXBLOCK`,
+/// `YXBLOCKUNDO`) is being read after
+/// `line`, given whether one was before it (as the session reads blocks: only DONE or
+/// a line that breaks the block ends one). The input loop uses it for the lines it
+/// queues behind a search.
 pub fn block_open_after(open: bool, line: &str) -> bool {
     if open {
         parse_board_line(line) != Ok(BoardLine::Done) && breaks_block(line).is_none()
     } else {
-        parse(line) == Ok(Command::Board)
+        parse(line).is_ok_and(|c| c.opens_block())
+    }
+}
+
+impl Command {
+    /// True for the commands whose lines follow up to `DONE`.
+    pub fn opens_block(&self) -> bool {
+        matches!(
+            self,
+            Command::Board | Command::YxBoard | Command::YxBlock | Command::YxBlockUndo
+        )
     }
 }
 
@@ -178,6 +259,21 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, ParseError> {
     Ok(BoardLine::Stone { x, y, field })
 }
 
+/// Parses one line inside a `YXBLOCK` or `YXBLOCKUNDO` block: `x,y` or `DONE`.
+pub fn parse_point_line(line: &str) -> Result<PointLine, ParseError> {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return Ok(PointLine::Done);
+    }
+    let [x, y] = numbers(line).ok_or_else(|| {
+        err(
+            "YXBLOCK",
+            format!("x,y or DONE expected, got '{}'", excerpt(line)),
+        )
+    })?;
+    Ok(PointLine::Point { x, y })
+}
+
 /// Parses what follows `INFO`.
 fn parse_info(rest: &str) -> Info {
     let (key, value) = split_word(rest);
@@ -190,6 +286,12 @@ fn parse_info(rest: &str) -> Info {
         |make: fn(u64) -> Info| value.parse::<u64>().map(make).unwrap_or_else(|_| invalid());
     let signed =
         |make: fn(i64) -> Info| value.parse::<i64>().map(make).unwrap_or_else(|_| invalid());
+    // A limit: a negative value means none, as 0 does.
+    let limit = |make: fn(u64) -> Info| match (value.parse::<u64>(), value.parse::<i64>()) {
+        (Ok(v), _) => make(v),
+        (_, Ok(v)) if v < 0 => make(0),
+        _ => invalid(),
+    };
     if k("timeout_turn") {
         unsigned(Info::TimeoutTurn)
     } else if k("timeout_match") {
@@ -217,6 +319,15 @@ fn parse_info(rest: &str) -> Info {
             invalid()
         } else {
             Info::Evaluator(value.to_string())
+        }
+    } else if k("max_node") {
+        limit(Info::MaxNode)
+    } else if k("max_depth") {
+        limit(Info::MaxDepth)
+    } else if k("show_detail") {
+        match value.parse::<u8>() {
+            Ok(v) if v <= 3 => Info::ShowDetail(v),
+            _ => invalid(),
         }
     } else if k("evaluate") {
         match numbers(value) {
@@ -341,6 +452,65 @@ mod tests {
     }
 
     #[test]
+    fn yixin_board_words() {
+        assert_eq!(
+            ok("start 15 16"),
+            Command::RectStart {
+                width: 15,
+                height: 16
+            }
+        );
+        assert_eq!(
+            ok("START  20\t20 "),
+            Command::RectStart {
+                width: 20,
+                height: 20
+            }
+        );
+        assert_eq!(ok("yxboard"), Command::YxBoard);
+        assert_eq!(ok("YXSHOWFORBID"), Command::YxShowForbid);
+        assert_eq!(ok("YxHashClear"), Command::YxHashClear);
+        assert_eq!(ok("yxshowinfo"), Command::YxShowInfo);
+        for line in [
+            "YXBOARD 7,7,1",
+            "YXSHOWFORBID x",
+            "YXHASHCLEAR 1",
+            "YXSHOWINFO 2",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
+        assert!(ok("YXBOARD").opens_block() && ok("BOARD").opens_block());
+        assert!(ok("yxblock").opens_block() && ok("YXBLOCKUNDO").opens_block());
+        assert_eq!(ok("YXBLOCKRESET"), Command::YxBlockReset);
+        assert_eq!(ok("yxnbest 3"), Command::YxNbest { n: 3 });
+        assert_eq!(ok("YXNBEST  -2 "), Command::YxNbest { n: -2 });
+        assert_eq!(ok("YXSEARCHDEFEND"), Command::YxSearchDefend);
+        for line in [
+            "YXNBEST",
+            "YXNBEST x",
+            "YXNBEST 3 4",
+            "YXNBEST 3,4",
+            "YXSEARCHDEFEND 1",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
+        assert!(!ok("YXBLOCKRESET").opens_block());
+        assert_eq!(
+            parse_point_line(" 3 , 4 "),
+            Ok(PointLine::Point { x: 3, y: 4 })
+        );
+        assert_eq!(parse_point_line("done"), Ok(PointLine::Done));
+        for bad in ["3,4,1", "3", "x,y", "", "YXBLOCK"] {
+            assert_eq!(
+                parse_point_line(bad).unwrap_err().command,
+                "YXBLOCK",
+                "{bad}"
+            );
+        }
+        assert!(!ok("YXSHOWINFO").opens_block());
+    }
+
+    #[test]
     fn negative_coordinates_parse_for_the_session_to_reject() {
         assert_eq!(ok("TURN -1,3"), Command::Turn { x: -1, y: 3 });
     }
@@ -350,7 +520,8 @@ mod tests {
         for line in [
             "START x",
             "START",
-            "START 15 16",
+            "START 15 16 17",
+            "START 15,16",
             "START 1.5",
             "START 99999999999999999999999",
             "RECTSTART 20",
@@ -418,6 +589,17 @@ mod tests {
             info("info folder  /tmp/a b/c "),
             Info::Folder("/tmp/a b/c".into())
         );
+        assert_eq!(info("INFO max_node 10000"), Info::MaxNode(10000));
+        assert_eq!(info("INFO max_node -1"), Info::MaxNode(0));
+        assert_eq!(info("INFO MAX_NODE 0"), Info::MaxNode(0));
+        assert_eq!(
+            info("INFO max_node 18446744073709551615"),
+            Info::MaxNode(u64::MAX)
+        );
+        assert_eq!(info("INFO max_depth 225"), Info::MaxDepth(225));
+        assert_eq!(info("INFO max_depth -5"), Info::MaxDepth(0));
+        assert_eq!(info("INFO show_detail 3"), Info::ShowDetail(3));
+        assert_eq!(info("INFO SHOW_DETAIL 0"), Info::ShowDetail(0));
         assert_eq!(
             info("INFO thread_num 4"),
             Info::Unknown {
@@ -439,6 +621,13 @@ mod tests {
             "INFO folder",
             "INFO evaluate 7",
             "INFO evaluator",
+            "INFO max_node",
+            "INFO max_node lots",
+            "INFO max_depth 1e3",
+            "INFO max_depth -99999999999999999999",
+            "INFO show_detail 4",
+            "INFO show_detail -1",
+            "INFO show_detail",
         ] {
             assert!(
                 matches!(ok(line), Command::Info(Info::Invalid { .. })),

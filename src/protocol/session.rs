@@ -8,15 +8,19 @@
 //! Bad input never changes the position: a new position is built on a copy and only
 //! replaces the current one when it is complete and valid.
 
-use super::parse::{breaks_block, excerpt, parse, parse_board_line, BoardLine, Command, Info};
-use super::reply::{fallback_info, search_info, Reply};
+use super::parse::{
+    breaks_block, excerpt, parse, parse_board_line, parse_point_line, BoardLine, Command, Info,
+    PointLine,
+};
+use super::reply::{fallback_info, line_info, search_info, show_info, Detail, Reply};
 use crate::board::{Board, Cell, MoveError};
 use crate::eval::Evaluation;
 use crate::search::{
-    tt_bytes_for_memory, tt_bytes_for_time, Limits, Params, SearchResult, Searcher,
+    tt_bytes_for_memory, tt_bytes_for_time, Analysis, Limits, Line, Lines, Params, SearchResult,
+    Searcher,
 };
 use crate::time::Clock;
-use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
+use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE, WIN_MIN};
 use std::time::Instant;
 
 /// The most lines a `BOARD` block may hold (one per point of the largest board); more
@@ -30,6 +34,8 @@ pub enum Action {
     Nothing,
     /// Print this line.
     Reply(Reply),
+    /// Print these lines, in order.
+    Replies(Vec<Reply>),
     /// Run this search, then call [`Session::search_done`].
     Think(Box<SearchJob>),
     /// Exit at once (END).
@@ -45,6 +51,8 @@ pub struct SearchJob {
     pub limits: Limits,
     /// The searcher, moved out of the session for the search.
     pub searcher: Searcher,
+    /// What to show while it runs (`INFO show_detail`).
+    pub detail: Detail,
 }
 
 impl std::fmt::Debug for SearchJob {
@@ -56,12 +64,51 @@ impl std::fmt::Debug for SearchJob {
     }
 }
 
-/// The lines of a `BOARD` block collected so far.
-#[derive(Default)]
-struct BoardBlock {
+/// What a block of lines up to `DONE` is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    /// `BOARD`: a position, then our move.
+    Board,
+    /// `YXBOARD`: a position, and no reply.
+    YxBoard,
+    /// `YXBLOCK`: points to add to the blocked list.
+    Block,
+    /// `YXBLOCKUNDO`: points to take off it.
+    BlockUndo,
+}
+
+impl BlockKind {
+    fn name(self) -> &'static str {
+        match self {
+            BlockKind::Board => "BOARD",
+            BlockKind::YxBoard => "YXBOARD",
+            BlockKind::Block => "YXBLOCK",
+            BlockKind::BlockUndo => "YXBLOCKUNDO",
+        }
+    }
+}
+
+/// The lines of a block collected so far.
+struct Block {
+    kind: BlockKind,
+    /// BOARD and YXBOARD: `x,y,f`, checked at DONE.
     stones: Vec<(i64, i64, i64)>,
-    /// The first problem found; the block is still read up to DONE.
+    /// YXBLOCK and YXBLOCKUNDO: the good points, each once (a bad one is answered at
+    /// once), applied at DONE.
+    points: Vec<Pos>,
+    /// BOARD and YXBOARD: the first problem found; the block is still read up to DONE.
     error: Option<String>,
+}
+
+impl Block {
+    fn new(kind: BlockKind) -> Block {
+        Block {
+            kind,
+            stones: Vec::new(),
+            points: Vec::new(),
+            error: None,
+        }
+    }
 }
 
 /// One brain's view of the game and of the manager's settings.
@@ -86,8 +133,22 @@ pub struct Session {
     longest_move_ms: u64,
     /// When the move command being searched arrived; `Some` while a search runs.
     thinking: Option<Instant>,
-    /// A `BOARD` block being read.
-    block: Option<BoardBlock>,
+    /// A block of lines up to DONE being read.
+    block: Option<Block>,
+    /// Root points the search must not play (YXBLOCK), in the order given. Kept until
+    /// YXBLOCKRESET, across games: Yixin-Board sends START before every analysis.
+    blocked: Vec<Pos>,
+    /// The current search was asked with every legal point blocked, so without them.
+    blocks_ignored: bool,
+    /// What the current search is for: a move (`Lines::One`), or YXNBEST or
+    /// YXSEARCHDEFEND, whose answer is not played.
+    task: Lines,
+    /// `INFO max_node` (`None`: no limit), kept across games.
+    max_node: Option<u64>,
+    /// `INFO max_depth` (`None`: no limit), kept across games.
+    max_depth: Option<i32>,
+    /// `INFO show_detail`, kept across games.
+    detail: Detail,
     /// Search tunables: the defaults unless `INFO wuzi_<name> <value>` changed one
     /// (a developer's hook for tuning by match; kept across games).
     params: Params,
@@ -117,6 +178,12 @@ impl Session {
             longest_move_ms: 0,
             thinking: None,
             block: None,
+            blocked: Vec::new(),
+            blocks_ignored: false,
+            task: Lines::One,
+            max_node: None,
+            max_depth: None,
+            detail: Detail::default(),
             params: Params::DEFAULT,
             evaluation: Evaluation::default(),
             evaluation_changed: false,
@@ -148,6 +215,21 @@ impl Session {
         self.folder.as_deref()
     }
 
+    /// `INFO max_node`, if a limit is set.
+    pub fn max_node(&self) -> Option<u64> {
+        self.max_node
+    }
+
+    /// `INFO max_depth`, if a limit is set.
+    pub fn max_depth(&self) -> Option<i32> {
+        self.max_depth
+    }
+
+    /// `INFO show_detail` (0 when not sent).
+    pub fn show_detail(&self) -> u8 {
+        self.detail.0
+    }
+
     /// True while a search lent out by [`Action::Think`] has not come back.
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
@@ -159,7 +241,13 @@ impl Session {
         self.searcher.as_ref().map(Searcher::tt_bytes)
     }
 
-    /// True while the lines of a `BOARD` block are being read.
+    /// The points YXBLOCK put on the list, in order.
+    pub fn blocked(&self) -> &[Pos] {
+        &self.blocked
+    }
+
+    /// True while the lines of a block (`BOARD`, `YXBOARD`, `YXBLOCK`, `YXBLOCKUNDO`)
+    /// are being read.
     pub fn in_board_block(&self) -> bool {
         self.block.is_some()
     }
@@ -211,6 +299,11 @@ impl Session {
                 }
             }
             Info::Folder(f) => self.folder = Some(f.clone()),
+            Info::MaxNode(n) => self.max_node = (*n > 0).then_some(*n),
+            Info::ShowDetail(d) => self.detail = Detail(*d),
+            Info::MaxDepth(d) => {
+                self.max_depth = (*d > 0).then(|| (*d).min(i32::MAX as u64) as i32);
+            }
             Info::GameType(_) | Info::Evaluate { .. } => {}
             // INFO is never answered: a bad value keeps the evaluation in use, logged.
             Info::Evaluator(v) => match Evaluation::named(v) {
@@ -241,7 +334,9 @@ impl Session {
     /// Takes back the searcher lent by [`Action::Think`] (`None` if the search thread
     /// died) and the search result (`None` if there was none), plays our move and returns
     /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
-    /// replaced by the legal point nearest the centre: a move is always produced.
+    /// replaced by the legal point nearest the centre: a move is always produced. For
+    /// YXNBEST and YXSEARCHDEFEND a `MESSAGE` per line comes first, and the move is
+    /// not played (nor its time counted on the game's clock).
     ///
     /// A table size asked for by `INFO max_memory` during the search is not applied
     /// here, so that freeing the old table never delays the move: call
@@ -253,6 +348,7 @@ impl Session {
         result: Option<SearchResult>,
     ) -> Vec<Reply> {
         let arrived = self.thinking.take();
+        let task = std::mem::take(&mut self.task);
         let crashed = searcher.is_none();
         if let Some(s) = &searcher {
             log::info!(
@@ -265,8 +361,17 @@ impl Session {
         let Some(board) = self.board.as_mut() else {
             return vec![Reply::Error("no board".into())];
         };
+        let mut replies = Vec::new();
+        if std::mem::take(&mut self.blocks_ignored) {
+            replies.push(Reply::Message(
+                "every legal point is blocked (YXBLOCK): the list is ignored for this move".into(),
+            ));
+        }
         let (best, info) = match result {
-            Some(r) if board.is_legal(r.best) => (r.best, search_info(&r)),
+            Some(r) if board.is_legal(r.best) => {
+                replies.extend(analysis_report(task, &r, board));
+                (r.best, search_info(&r))
+            }
             other => {
                 let why = match other {
                     Some(r) => format!("search gave the illegal move {}", r.best),
@@ -280,20 +385,25 @@ impl Session {
                 }
             }
         };
-        if let Err(e) = board.play(best) {
-            // Unreachable: `best` was checked above. Still answer something sane.
-            return vec![Reply::Error(format!("cannot play {best}: {e}"))];
+        if task == Lines::One {
+            if let Err(e) = board.play(best) {
+                // Unreachable: `best` was checked above. Still answer something sane.
+                return vec![Reply::Error(format!("cannot play {best}: {e}"))];
+            }
+            if let Some(t) = arrived {
+                self.clock.used_ms += t.elapsed().as_millis() as u64;
+            }
         }
-        if let Some(t) = arrived {
-            self.clock.used_ms += t.elapsed().as_millis() as u64;
-        }
-        vec![Reply::Message(info), Reply::Move(best)]
+        replies.extend([Reply::Message(info), Reply::Move(best)]);
+        replies
     }
 
     /// Takes back the searcher of a search whose move is no longer wanted (a START or
     /// RESTART came during it): nothing is played and nothing is printed.
     pub fn search_cancelled(&mut self, searcher: Option<Searcher>) {
         self.thinking = None;
+        self.blocks_ignored = false;
+        self.task = Lines::One;
         self.searcher = searcher;
     }
 
@@ -308,9 +418,43 @@ impl Session {
             Command::Begin => return self.begin(arrived),
             Command::Turn { x, y } => return self.turn(x, y, arrived),
             Command::Board => {
-                self.block = Some(BoardBlock::default());
+                self.block = Some(Block::new(BlockKind::Board));
                 return Action::Nothing;
             }
+            Command::YxBoard => {
+                self.block = Some(Block::new(BlockKind::YxBoard));
+                return Action::Nothing;
+            }
+            Command::YxBlock => {
+                self.block = Some(Block::new(BlockKind::Block));
+                return Action::Nothing;
+            }
+            Command::YxBlockUndo => {
+                self.block = Some(Block::new(BlockKind::BlockUndo));
+                return Action::Nothing;
+            }
+            Command::YxBlockReset => {
+                self.blocked.clear();
+                return Action::Nothing;
+            }
+            Command::YxShowForbid => return self.show_forbid(),
+            Command::YxHashClear => {
+                // The searcher is at home: commands wait while a search runs.
+                if let Some(s) = &mut self.searcher {
+                    s.new_game();
+                }
+                return Action::Nothing;
+            }
+            Command::YxShowInfo => return Action::Replies(show_info()),
+            Command::YxNbest { n } if n < 1 => {
+                return error(format!("YXNBEST: {n} moves asked, 1 or more expected"))
+            }
+            // More lines than the largest board has points cannot be found anyway.
+            Command::YxNbest { n } => {
+                let n = n.min((MAX_SIZE * MAX_SIZE) as i64) as usize;
+                return self.think_for(arrived, Lines::Best(n));
+            }
+            Command::YxSearchDefend => return self.think_for(arrived, Lines::Defend),
             Command::Info(info) => {
                 self.apply_info(&info);
                 return Action::Nothing;
@@ -412,18 +556,54 @@ impl Session {
         }
     }
 
-    /// One line inside a BOARD block. Every line up to DONE is consumed, even after an
-    /// error, so that the lines of a bad block are never read as commands.
+    /// One line inside a block. Every line up to DONE is consumed, even after an error,
+    /// so that the lines of a bad block are never read as commands; but END exits, and
+    /// START, RECTSTART or RESTART drop the block (the manager gave up on it).
     fn board_line(&mut self, line: &str, arrived: Instant) -> Action {
+        let Some(kind) = self.block.as_ref().map(|b| b.kind) else {
+            return Action::Nothing;
+        };
+        match breaks_block(line) {
+            Some(Command::End) => return Action::Exit,
+            // It gets no reply of its own, so the next line out answers the START.
+            Some(cmd) => {
+                log::warn!("{} block abandoned for {line:?}", kind.name());
+                self.block = None;
+                return self.command(cmd, arrived);
+            }
+            None => {}
+        }
+        match kind {
+            BlockKind::Board | BlockKind::YxBoard => self.stone_line(line, arrived),
+            BlockKind::Block | BlockKind::BlockUndo => self.point_line(line),
+        }
+    }
+
+    /// A line of a BOARD or YXBOARD block: a bad one spoils the block, answered at DONE.
+    fn stone_line(&mut self, line: &str, arrived: Instant) -> Action {
         let Some(block) = &mut self.block else {
             return Action::Nothing;
         };
         match parse_board_line(line) {
             Ok(BoardLine::Done) => {
-                let block = self.block.take().unwrap_or_default();
-                match block.error {
-                    Some(why) => error(format!("BOARD: {why}")),
-                    None => self.set_position(&block.stones, arrived),
+                let Some(block) = self.block.take() else {
+                    return Action::Nothing;
+                };
+                let name = block.kind.name();
+                let board = match block.error {
+                    Some(why) => Err(why),
+                    None => self.position(&block.stones),
+                };
+                match (board, block.kind) {
+                    (Err(why), _) => error(format!("{name}: {why}")),
+                    (Ok(b), BlockKind::Board) => {
+                        self.board = Some(b);
+                        self.think(arrived)
+                    }
+                    (Ok(b), _) => {
+                        self.board = Some(b);
+                        Action::Nothing
+                    }
                 }
             }
             Ok(BoardLine::Stone { x, y, field }) => {
@@ -441,17 +621,6 @@ impl Session {
                 Action::Nothing
             }
             Err(e) => {
-                match breaks_block(line) {
-                    Some(Command::End) => return Action::Exit,
-                    // A new game: the manager has given up on this block. It gets no
-                    // reply of its own, so the next line out answers the START.
-                    Some(cmd) => {
-                        log::warn!("BOARD block abandoned for {line:?}");
-                        self.block = None;
-                        return self.command(cmd, arrived);
-                    }
-                    None => {}
-                }
                 if block.error.is_none() {
                     block.error = Some(e.reason);
                 }
@@ -460,11 +629,60 @@ impl Session {
         }
     }
 
-    /// Replaces the position by the stones of a BOARD block (in move order), then moves.
-    /// We are black with as many opponent stones as ours (or fewer), white with more.
-    fn set_position(&mut self, stones: &[(i64, i64, i64)], arrived: Instant) -> Action {
+    /// A line of a YXBLOCK or YXBLOCKUNDO block: a point off the board (or, to block,
+    /// an occupied one) or a malformed line is answered ERROR at once and left out; the
+    /// good points change the list at DONE. Without a board DONE answers ERROR.
+    fn point_line(&mut self, line: &str) -> Action {
+        let Some(block) = &mut self.block else {
+            return Action::Nothing;
+        };
+        let name = block.kind.name();
+        match parse_point_line(line) {
+            Ok(PointLine::Done) => {
+                let Some(block) = self.block.take() else {
+                    return Action::Nothing;
+                };
+                if self.board.is_none() {
+                    return error(format!("{name}: no board, send START first"));
+                }
+                if block.kind == BlockKind::Block {
+                    self.blocked.extend(block.points);
+                } else {
+                    self.blocked.retain(|p| !block.points.contains(p));
+                }
+                Action::Nothing
+            }
+            Ok(PointLine::Point { x, y }) => {
+                let Some(b) = &self.board else {
+                    return Action::Nothing;
+                };
+                let p = match point(b, x, y) {
+                    Ok(p) => p,
+                    Err(why) => return error(format!("{name}: {why}")),
+                };
+                if block.kind == BlockKind::Block {
+                    if b.cell(p) != Some(Cell::Empty) {
+                        return error(format!("{name}: {p} is occupied"));
+                    }
+                    if self.blocked.contains(&p) {
+                        return Action::Nothing;
+                    }
+                }
+                if !block.points.contains(&p) {
+                    block.points.push(p);
+                }
+                Action::Nothing
+            }
+            Err(e) => error(format!("{name}: {}", e.reason)),
+        }
+    }
+
+    /// The position of a BOARD or YXBOARD block's stones (in move order), on a board
+    /// of the current size. We are black with as many opponent stones as ours (or
+    /// fewer), white with more.
+    fn position(&self, stones: &[(i64, i64, i64)]) -> Result<Board, String> {
         let Some(current) = &self.board else {
-            return no_board();
+            return Err("no board, send START first".into());
         };
         let count = |f: i64| stones.iter().filter(|s| s.2 == f).count();
         let ours = if count(2) > count(1) {
@@ -474,30 +692,50 @@ impl Session {
         };
         let mut b = Board::new(current.width(), current.height(), self.rule);
         for &(x, y, field) in stones {
-            let p = match point(&b, x, y) {
-                Ok(p) => p,
-                Err(why) => return error(format!("BOARD: {why}")),
-            };
+            let p = point(&b, x, y)?;
             let placed = match field {
                 1 => b.place(p, ours),
                 2 => b.place(p, ours.opp()),
                 _ => b.place_wall(p),
             };
             if let Err(e) = placed {
-                let why = match e {
+                return Err(match e {
                     MoveError::Occupied => format!("{p} is given twice"),
                     e => format!("cannot place {p}: {e}"),
-                };
-                return error(format!("BOARD: {why}"));
+                });
             }
         }
         b.set_side_to_move(ours);
-        self.board = Some(b);
-        self.think(arrived)
+        Ok(b)
+    }
+
+    /// YXSHOWFORBID: black's renju fouls when black is to move under renju, x by x;
+    /// none otherwise.
+    fn show_forbid(&self) -> Action {
+        let Some(b) = &self.board else {
+            return no_board();
+        };
+        let mut fouls = Vec::new();
+        if b.rule() == Rule::Renju && b.side_to_move() == Color::Black {
+            for x in 0..b.width() {
+                for y in 0..b.height() {
+                    let p = Pos::new(x as u8, y as u8);
+                    if b.is_forbidden(p) {
+                        fouls.push(p);
+                    }
+                }
+            }
+        }
+        Action::Reply(Reply::Forbid(fouls))
     }
 
     /// Starts a search for the side to move, or answers ERROR if the board is full.
     fn think(&mut self, arrived: Instant) -> Action {
+        self.think_for(arrived, Lines::One)
+    }
+
+    /// [`Session::think`] for `lines` lines, without the blocked points.
+    fn think_for(&mut self, arrived: Instant, lines: Lines) -> Action {
         let Some(board) = &self.board else {
             return no_board();
         };
@@ -509,7 +747,9 @@ impl Session {
             board.empty_count(),
             self.params.time_moves_left as u32,
         );
-        let limits = Limits::timed(arrived, budget);
+        let mut limits = Limits::timed(arrived, budget);
+        limits.depth = self.max_depth;
+        limits.nodes = self.max_node;
         let board = board.clone();
         self.note_time_settings();
         self.sync_table_size();
@@ -525,11 +765,22 @@ impl Session {
         if std::mem::take(&mut self.evaluation_changed) {
             searcher.set_evaluation(self.evaluation.clone());
         }
+        // Every legal point blocked: a move is still due, so the list sits this one out.
+        self.blocks_ignored = !self.blocked.is_empty()
+            && !points(&board).any(|p| board.is_legal(p) && !self.blocked.contains(&p));
+        let blocked = if self.blocks_ignored {
+            Vec::new()
+        } else {
+            self.blocked.clone()
+        };
+        searcher.set_analysis(Analysis { blocked, lines });
+        self.task = lines;
         self.thinking = Some(arrived);
         Action::Think(Box::new(SearchJob {
             board,
             limits,
             searcher,
+            detail: self.detail,
         }))
     }
 
@@ -577,6 +828,58 @@ pub fn fallback_move(board: &Board) -> Option<Pos> {
     legal
         .min_by_key(|&p| dist(p))
         .or_else(|| empty.iter().copied().min_by_key(|&p| dist(p)))
+}
+
+/// The `MESSAGE` lines of a YXNBEST or YXSEARCHDEFEND answer (none for a move): one
+/// per line found, `(k) x,y ev S depth D pv ...`, best first; then for YXNBEST a note
+/// when fewer lines were found than asked, for YXSEARCHDEFEND only the lines that do
+/// not lose and how many hold. A result without its lines counts as one line.
+fn analysis_report(task: Lines, r: &SearchResult, b: &Board) -> Vec<Reply> {
+    let one = [Line {
+        best: r.best,
+        score: r.score,
+        depth: r.depth,
+        pv: r.pv.clone(),
+    }];
+    let lines = if r.lines.is_empty() {
+        &one[..]
+    } else {
+        &r.lines[..]
+    };
+    let lines = lines.iter().filter(|l| b.is_legal(l.best));
+    let numbered = |lines: Vec<&Line>| -> Vec<Reply> {
+        let text = lines.iter().enumerate().map(|(k, l)| line_info(k + 1, l));
+        text.map(Reply::Message).collect()
+    };
+    match task {
+        Lines::One => Vec::new(),
+        Lines::Best(n) => {
+            let lines: Vec<&Line> = lines.collect();
+            let found = lines.len();
+            let mut out = numbered(lines);
+            if found < n {
+                out.push(Reply::Message(format!("NBEST {n} asked, {found} found")));
+            }
+            out
+        }
+        Lines::Defend => {
+            let hold: Vec<&Line> = lines.filter(|l| l.score > -WIN_MIN).collect();
+            let summary = match hold.len() {
+                0 => "DEFEND no move holds".to_string(),
+                1 => "DEFEND 1 move holds".to_string(),
+                k => format!("DEFEND {k} moves hold"),
+            };
+            let mut out = numbered(hold);
+            out.push(Reply::Message(summary));
+            out
+        }
+    }
+}
+
+/// Every point of `b`, row by row.
+fn points(b: &Board) -> impl Iterator<Item = Pos> {
+    let w = b.width();
+    (0..b.height()).flat_map(move |y| (0..w).map(move |x| Pos::new(x as u8, y as u8)))
 }
 
 /// Why no move can be asked for on this board, if so.

@@ -3,6 +3,7 @@
 //! The search core does no I/O: it reads the board, the limits and a stop flag, and
 //! returns a [`SearchResult`]. Steps are numbered as in the code.
 
+mod analysis;
 mod movegen;
 mod params;
 mod profile;
@@ -13,6 +14,7 @@ mod threats;
 mod vcf;
 mod vct;
 
+pub use analysis::{Analysis, Line, Lines, Observer, Progress};
 pub use params::Params;
 pub use profile::{Profile, PROFILES};
 
@@ -89,6 +91,9 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Principal variation, starting with `best`.
     pub pv: Vec<Pos>,
+    /// Every line of a multi-line search ([`Lines::Best`], [`Lines::Defend`]), best
+    /// first; empty otherwise.
+    pub lines: Vec<Line>,
 }
 
 const NO_MOVE: u16 = u16::MAX;
@@ -148,6 +153,23 @@ pub struct Searcher {
     /// The rule and board size the tables (transposition table, VCF and VCT caches,
     /// history) were filled under: a search under another one starts them afresh.
     tables_for: Option<(Rule, usize, usize)>,
+    /// What the analysis commands ask of the next searches (nothing by default).
+    analysis: Analysis,
+    /// The blocked root cells of the current search, from `analysis.blocked`.
+    root_blocked: Vec<u16>,
+    /// Root cells whose lines a multi-line search has already found at this depth.
+    root_skip: Vec<u16>,
+    /// `root_blocked` or `root_skip` is not empty: the root's moves are filtered.
+    root_filter: bool,
+    /// In a multi-line search, the move the line being searched had at the last depth:
+    /// searched first ([`NO_MOVE`] for none).
+    root_first: u16,
+    /// A multi-line search: the root's moves are searched without reductions.
+    exact_root: bool,
+    /// Told of the search's progress (`INFO show_detail`); `None` by default.
+    observer: Option<Observer>,
+    /// The observer wants the root moves of the current root search.
+    report_root: bool,
 }
 
 /// Hash key of the side to move.
@@ -195,7 +217,27 @@ impl Searcher {
             eval: Evaluation::default(),
             lmp_depth: 0,
             tables_for: None,
+            analysis: Analysis::default(),
+            root_blocked: Vec::new(),
+            root_skip: Vec::new(),
+            root_filter: false,
+            root_first: NO_MOVE,
+            exact_root: false,
+            observer: None,
+            report_root: false,
         }
+    }
+
+    /// What the next searches leave out at the root and how many lines they find
+    /// (the analysis commands); [`Analysis::default`] is the normal search.
+    pub fn set_analysis(&mut self, analysis: Analysis) {
+        self.analysis = analysis;
+    }
+
+    /// Tells `observer` of the progress of the next searches (`None`: nobody, the
+    /// default). The search does no I/O; the observer decides what to show.
+    pub fn set_observer(&mut self, observer: Option<Observer>) {
+        self.observer = observer;
     }
 
     /// Resizes the transposition table (clears it) unless `tt_bytes` is the size it was

@@ -103,7 +103,7 @@ impl Searcher {
 
         // Step 2. Immediate results from the threats on the board.
         let s = scan(b);
-        if s.my_five.is_some() {
+        if s.my_five.is_some() && (ply > 0 || self.root_five(b)) {
             return win_in(ply + 1);
         }
         if s.opp_fives >= 2 && !is_caro(b) {
@@ -160,6 +160,9 @@ impl Searcher {
 
         // Step 10. Moves. None at all: black under renju whose every reply is a foul.
         self.gen_moves(b, &s, ply, tt.mv);
+        if ply == 0 && self.root_filter {
+            self.filter_root(b);
+        }
         if self.no_moves(b, ply) {
             return if s.opp_fives > 0 {
                 loss_in(ply + 2)
@@ -194,9 +197,15 @@ impl Searcher {
                 break;
             }
             // Step 12b. The move's search: late move reductions, then re-searches.
+            if ply == 0 && self.report_root {
+                self.report_root_move(b, m, None);
+            }
             let score = self.search_move(b, &node, k, m, order, alpha, beta, stop);
             if self.aborted {
                 return 0;
+            }
+            if ply == 0 && self.report_root {
+                self.report_root_move(b, m, Some((score, score > alpha)));
             }
             // Step 12c. A better move: the principal variation, and at a cut-off the
             // history, killers and countermove.
@@ -222,7 +231,11 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, best_move, best, depth, bound);
+        // (Not the root of a later line of a multi-line search: its best move is only
+        // the best of the moves left.)
+        if ply > 0 || self.root_skip.is_empty() {
+            self.tt.store(hash, ply, best_move, best, depth, bound);
+        }
         best
     }
 
@@ -400,7 +413,9 @@ impl Searcher {
         let (ply, me) = (n.ply, n.me);
         // The threat class the move makes for us (kept for `cont_attack`).
         let made = b.info(m as usize, me).threat;
-        let r = if k == 0 {
+        // (No reduction at the root of a multi-line search: a later line is the best of
+        // the moves left only if none of them was cut short.)
+        let r = if k == 0 || (ply == 0 && self.exact_root) {
             0
         } else {
             self.reduction(b, n, k, m as usize, order, made)

@@ -3,7 +3,7 @@
 
 use super::prune::mcp_table;
 use super::threats::{board_pos, fallback_move, playable, scan};
-use super::{Limits, SearchResult, Searcher, MAX_PLY, NO_MOVE};
+use super::{Limits, Line, SearchResult, Searcher, MAX_PLY, NO_MOVE};
 use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::types::{is_mate, loss_in, win_in, Pos, Score, INFINITY, WIN, WIN_MIN};
@@ -18,6 +18,9 @@ impl Searcher {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> Option<SearchResult> {
+        if self.analysis.active() {
+            return self.search_analysis(board, limits, stop);
+        }
         let mut b = board.clone();
         self.prepare(board, limits);
         let done = |s: &Self, best: usize, score: Score, depth: i32, pv: Vec<Pos>| SearchResult {
@@ -27,6 +30,7 @@ impl Searcher {
             nodes: s.nodes,
             elapsed: limits.start.elapsed(),
             pv,
+            lines: Vec::new(),
         };
 
         // Step 1. Root moves; no candidates at all means an empty board or a board whose
@@ -95,7 +99,7 @@ impl Searcher {
     /// time another iteration would need (step 5). Returns the move, score, depth and
     /// principal variation of the last finished iteration (or of the best fully
     /// searched move of an unfinished one; `first_choice` if depth 1 is cut short).
-    fn deepen(
+    pub(super) fn deepen(
         &mut self,
         b: &mut Board,
         board: &Board,
@@ -134,45 +138,67 @@ impl Searcher {
                 .collect();
             let m = self.pv[0][0] as usize;
             stability.update(best.as_ref().map(|x| (x.0, x.1)), m, score, depth);
+            if self.observer.is_some() {
+                let line = Line {
+                    best: board_pos(board, m),
+                    score,
+                    depth,
+                    pv: pv.clone(),
+                };
+                self.report_iteration(depth, vec![line]);
+            }
             best = Some((m, score, depth, pv));
             // Step 5. Stop when the result is proven or another iteration would not fit.
             if is_mate(score) && WIN - score.abs() <= depth {
                 break;
             }
-            let elapsed = limits.start.elapsed();
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let banked = limits.banked();
-            let soft = limits.soft.map(|s| {
-                let scaled = stability.scale(s, self.params.time_stability, banked);
-                limits.hard.map_or(scaled, |h| scaled.min(h))
-            });
-            if soft.is_some_and(|s| elapsed >= s) {
-                break;
-            }
-            let this_iter = elapsed.saturating_sub(iter_start);
-            let growth = if banked {
-                self.params.iteration_growth
-            } else {
-                self.params.iteration_growth_turn
-            };
-            if limits
-                .hard
-                .is_some_and(|h| elapsed + this_iter * growth > h)
-            {
-                break;
-            }
-            if limits.nodes.is_some_and(|n| self.nodes >= n) {
+            if self.iteration_ends(limits, &stability, iter_start, stop) {
                 break;
             }
         }
         best.expect("a move is kept even when depth 1 is stopped")
     }
 
+    /// Step 5 after a finished iteration that began at `iter_start`: true when the
+    /// caller asked to stop, the soft limit (scaled by `stability`) is reached, another
+    /// iteration would overrun the hard limit, or the node limit is reached.
+    pub(super) fn iteration_ends(
+        &self,
+        limits: &Limits,
+        stability: &Stability,
+        iter_start: Duration,
+        stop: &AtomicBool,
+    ) -> bool {
+        let elapsed = limits.start.elapsed();
+        if stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let banked = limits.banked();
+        let soft = limits.soft.map(|s| {
+            let scaled = stability.scale(s, self.params.time_stability, banked);
+            limits.hard.map_or(scaled, |h| scaled.min(h))
+        });
+        if soft.is_some_and(|s| elapsed >= s) {
+            return true;
+        }
+        let this_iter = elapsed.saturating_sub(iter_start);
+        let growth = if banked {
+            self.params.iteration_growth
+        } else {
+            self.params.iteration_growth_turn
+        };
+        if limits
+            .hard
+            .is_some_and(|h| elapsed + this_iter * growth > h)
+        {
+            return true;
+        }
+        limits.nodes.is_some_and(|n| self.nodes >= n)
+    }
+
     /// Sets up a search of `board` under `limits`: the tables (afresh under a new rule
     /// or size), the counters and clocks, and the profile in force with its tables.
-    fn prepare(&mut self, board: &Board, limits: &Limits) {
+    pub(super) fn prepare(&mut self, board: &Board, limits: &Limits) {
         // A position's key holds its stones only: what is stored under one rule (a win
         // by an overline, a foul) is wrong under another, and a manager may change the
         // rule between moves (INFO rule) without a new game.
@@ -209,6 +235,17 @@ impl Searcher {
             0 => 0,
             d => d + i32::from(self.prof.lmp_deeper),
         };
+        self.root_blocked.clear();
+        for &p in &self.analysis.blocked {
+            if board.contains(p.x as i64, p.y as i64) {
+                self.root_blocked.push(board.index(p) as u16);
+            }
+        }
+        self.root_skip.clear();
+        self.root_filter = !self.root_blocked.is_empty();
+        self.root_first = NO_MOVE;
+        self.exact_root = false;
+        self.report_root = self.observer.is_some();
     }
 
     /// Runs `solve` (a threat solver before the main search) with at most `percent`

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 
 /// Command words: the protocol's, words a manager or a brain prints, and Yixin-Board
-/// extensions we do not implement.
+/// extensions.
 pub const WORDS: &[&str] = &[
     "START",
     "RECTSTART",
@@ -32,6 +32,11 @@ pub const WORDS: &[&str] = &[
     "YXNBEST",
     "YXSHOWFORBID",
     "YXHASHCLEAR",
+    "YXSHOWINFO",
+    "YXBLOCK",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
+    "YXSEARCHDEFEND",
 ];
 
 /// INFO keys, known and unknown (c-gomoku-cli forwards user keys), and an empty one.
@@ -48,6 +53,7 @@ pub const KEYS: &[&str] = &[
     "max_depth",
     "max_node",
     "caution_factor",
+    "show_detail",
     "",
 ];
 

@@ -86,6 +86,21 @@ pub enum MCmd {
     Takeback(i64, i64),
     /// `YXSTOP` or `STOP`.
     Stop,
+    /// `YXBOARD`: a position up to DONE, no reply.
+    YxBoard,
+    /// `YXSHOWFORBID`: the `FORBID` line.
+    YxShowForbid,
+    /// `YXHASHCLEAR`: no reply.
+    YxHashClear,
+    /// `YXSHOWINFO`: MESSAGE lines.
+    YxShowInfo,
+    /// `YXBLOCK` and `YXBLOCKUNDO`: points up to DONE; `YXBLOCKRESET`.
+    YxBlock,
+    YxBlockUndo,
+    YxBlockReset,
+    /// `YXNBEST n` and `YXSEARCHDEFEND`: a search whose answer is not played.
+    YxNbest(i64),
+    YxSearchDefend,
     /// Not a command word we know: answered `UNKNOWN`.
     Unknown,
     /// A known command word with arguments that cannot be read: answered `ERROR`.
@@ -104,6 +119,11 @@ pub enum MInfo {
     Rule(i64),
     /// The whole rest of the line, never empty.
     Folder(String),
+    /// Limits: 0 (also written as any negative number) means none.
+    MaxNode(u64),
+    MaxDepth(u64),
+    /// 0 to 3; any other value is ignored.
+    ShowDetail(u8),
     Ignored,
 }
 
@@ -111,12 +131,28 @@ pub enum MInfo {
 /// §5): the command word is everything up to the first ASCII blank and matches in any
 /// case; numbers are decimal with an optional sign and may have blanks around them and
 /// around the commas, and nothing else may follow them. END, ABOUT, YXSTOP and STOP
-/// ignore any argument; RESTART, BEGIN and BOARD take none.
+/// ignore any argument; RESTART, BEGIN, BOARD and the other YX words take none.
+/// `START w h` (two numbers apart, Yixin-Board's form) is a RECTSTART.
 pub fn mparse(line: &str) -> MCmd {
     let (word, rest) = first_word(line);
     let no_args = |c: MCmd| if rest.is_empty() { c } else { MCmd::Malformed };
     match word.to_ascii_uppercase().as_str() {
-        "START" => int(rest).map_or(MCmd::Malformed, MCmd::Start),
+        "START" => match int(rest) {
+            Some(n) => MCmd::Start(n),
+            None => {
+                let words: Vec<&str> = rest
+                    .split(|c: char| c.is_ascii_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                match words[..] {
+                    [w, h] => match (int(w), int(h)) {
+                        (Some(w), Some(h)) => MCmd::RectStart(w, h),
+                        _ => MCmd::Malformed,
+                    },
+                    _ => MCmd::Malformed,
+                }
+            }
+        },
         "RECTSTART" => ints::<2>(rest).map_or(MCmd::Malformed, |[w, h]| MCmd::RectStart(w, h)),
         "RESTART" => no_args(MCmd::Restart),
         "BEGIN" => no_args(MCmd::Begin),
@@ -127,6 +163,15 @@ pub fn mparse(line: &str) -> MCmd {
         "END" => MCmd::End,
         "ABOUT" => MCmd::About,
         "YXSTOP" | "STOP" => MCmd::Stop,
+        "YXBOARD" => no_args(MCmd::YxBoard),
+        "YXSHOWFORBID" => no_args(MCmd::YxShowForbid),
+        "YXHASHCLEAR" => no_args(MCmd::YxHashClear),
+        "YXSHOWINFO" => no_args(MCmd::YxShowInfo),
+        "YXBLOCK" => no_args(MCmd::YxBlock),
+        "YXBLOCKUNDO" => no_args(MCmd::YxBlockUndo),
+        "YXBLOCKRESET" => no_args(MCmd::YxBlockReset),
+        "YXNBEST" => int(rest).map_or(MCmd::Malformed, MCmd::YxNbest),
+        "YXSEARCHDEFEND" => no_args(MCmd::YxSearchDefend),
         _ => MCmd::Unknown,
     }
 }
@@ -135,6 +180,11 @@ pub fn mparse(line: &str) -> MCmd {
 fn minfo(rest: &str) -> MInfo {
     let (key, value) = first_word(rest);
     let unsigned = |make: fn(u64) -> MInfo| uint(value).map_or(MInfo::Ignored, make);
+    let limit = |make: fn(u64) -> MInfo| match (uint(value), signed(value)) {
+        (Some(v), _) => make(v),
+        (None, Some(v)) if v < 0 => make(0),
+        _ => MInfo::Ignored,
+    };
     match key.to_ascii_lowercase().as_str() {
         "timeout_turn" => unsigned(MInfo::TimeoutTurn),
         "timeout_match" => unsigned(MInfo::TimeoutMatch),
@@ -146,6 +196,12 @@ fn minfo(rest: &str) -> MInfo {
             _ => MInfo::Ignored,
         },
         "folder" if !value.is_empty() => MInfo::Folder(value.to_string()),
+        "max_node" => limit(MInfo::MaxNode),
+        "max_depth" => limit(MInfo::MaxDepth),
+        "show_detail" => match uint(value) {
+            Some(v) if v <= 3 => MInfo::ShowDetail(v as u8),
+            _ => MInfo::Ignored,
+        },
         _ => MInfo::Ignored,
     }
 }
@@ -167,6 +223,26 @@ pub fn mboard_line(line: &str) -> MBoardLine {
     match ints::<3>(line) {
         Some([x, y, f]) => MBoardLine::Stone(x, y, f),
         None => MBoardLine::Bad,
+    }
+}
+
+/// One line inside a YXBLOCK or YXBLOCKUNDO block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MPointLine {
+    Done,
+    Point(i64, i64),
+    Bad,
+}
+
+/// `DONE` (any case) or `x,y`.
+pub fn mpoint_line(line: &str) -> MPointLine {
+    let line = line.trim();
+    if line.eq_ignore_ascii_case("DONE") {
+        return MPointLine::Done;
+    }
+    match ints::<2>(line) {
+        Some([x, y]) => MPointLine::Point(x, y),
+        None => MPointLine::Bad,
     }
 }
 
@@ -321,6 +397,10 @@ pub enum Expect {
     About,
     /// A move (MESSAGE lines may come first), after the search.
     Move,
+    /// The `FORBID ...` line.
+    Forbid,
+    /// The three MESSAGE lines of YXSHOWINFO.
+    ShowInfo,
     /// The brain stops reading and exits (END).
     Exit,
 }
@@ -371,7 +451,10 @@ pub fn during_search(line: &str, in_block: bool) -> DuringSearch {
 /// RESTART abandon the block).
 pub fn block_open_after(open: bool, line: &str) -> bool {
     if !open {
-        return mparse(line) == MCmd::Board;
+        return matches!(
+            mparse(line),
+            MCmd::Board | MCmd::YxBoard | MCmd::YxBlock | MCmd::YxBlockUndo
+        );
     }
     match mboard_line(line) {
         MBoardLine::Done => false,
@@ -388,6 +471,21 @@ fn size_ok(n: i64) -> bool {
     (MIN_SIZE..=MAX_SIZE).contains(&n)
 }
 
+/// What a block of lines up to DONE is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MBlock {
+    /// BOARD: the position, then a move.
+    Board,
+    /// YXBOARD: the position, no reply.
+    YxBoard,
+    /// YXBLOCK and YXBLOCKUNDO: points to add to or take off the blocked list.
+    Block,
+    BlockUndo,
+}
+
+/// The stone lines of a block, `None` for a bad line.
+pub type BlockLines = Vec<Option<(i64, i64, i64)>>;
+
 /// The brain's state as the protocol document defines it.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
@@ -401,10 +499,23 @@ pub struct Model {
     pub time_left: Option<i64>,
     pub max_memory: u64,
     pub folder: Option<String>,
-    /// The stone lines of a BOARD block being read; `None` marks a bad line.
-    pub block: Option<Vec<Option<(i64, i64, i64)>>>,
+    /// `INFO max_node` and `max_depth` (`None`: no limit; a depth past `i32::MAX` is
+    /// that).
+    pub max_node: Option<u64>,
+    pub max_depth: Option<i32>,
+    /// `INFO show_detail` (0 by default).
+    pub show_detail: u8,
+    /// A block being read and its stone lines; `None` marks a bad line.
+    pub block: Option<(MBlock, BlockLines)>,
+    /// The good points of a YXBLOCK or YXBLOCKUNDO block being read, each once.
+    pub points: Vec<Pos>,
+    /// The blocked points, in the order given: kept until YXBLOCKRESET, across games
+    /// (README: Yixin-Board sends START before every analysis).
+    pub blocked: Vec<Pos>,
     /// A move was asked for and not given yet.
     pub thinking: bool,
+    /// That search is YXNBEST's or YXSEARCHDEFEND's: its answer is not played.
+    pub analysing: bool,
     pub exited: bool,
 }
 
@@ -436,9 +547,37 @@ impl Model {
             },
             MCmd::Turn(x, y) => self.turn(x, y),
             MCmd::Board => {
-                self.block = Some(Vec::new());
+                self.block = Some((MBlock::Board, Vec::new()));
                 Expect::Nothing
             }
+            MCmd::YxBoard => {
+                self.block = Some((MBlock::YxBoard, Vec::new()));
+                Expect::Nothing
+            }
+            MCmd::YxBlock | MCmd::YxBlockUndo => {
+                let kind = if mparse(line) == MCmd::YxBlock {
+                    MBlock::Block
+                } else {
+                    MBlock::BlockUndo
+                };
+                self.block = Some((kind, Vec::new()));
+                self.points.clear();
+                Expect::Nothing
+            }
+            MCmd::YxBlockReset => {
+                self.blocked.clear();
+                Expect::Nothing
+            }
+            MCmd::YxNbest(n) if n < 1 => Expect::Error,
+            MCmd::YxNbest(_) | MCmd::YxSearchDefend => {
+                let e = self.think();
+                self.analysing = e == Expect::Move;
+                e
+            }
+            MCmd::YxShowForbid if self.game.is_some() => Expect::Forbid,
+            MCmd::YxShowForbid => Expect::Error,
+            MCmd::YxHashClear => Expect::Nothing,
+            MCmd::YxShowInfo => Expect::ShowInfo,
             MCmd::Info(i) => {
                 self.info(i);
                 Expect::Nothing
@@ -497,6 +636,9 @@ impl Model {
             MInfo::MaxMemory(m) => self.max_memory = m,
             MInfo::Rule(v) => self.rule = Some(rule_of(v)),
             MInfo::Folder(f) => self.folder = Some(f),
+            MInfo::MaxNode(n) => self.max_node = (n > 0).then_some(n),
+            MInfo::ShowDetail(d) => self.show_detail = d,
+            MInfo::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(i32::MAX as u64) as i32),
             MInfo::Ignored => {}
         }
     }
@@ -547,7 +689,11 @@ impl Model {
     /// A line inside a BOARD block (protocol doc §3.5): every line up to DONE belongs to
     /// the block; END still exits and START, RECTSTART or RESTART abandon the block.
     fn board_line(&mut self, line: &str) -> Expect {
-        let block = self.block.as_mut().expect("in a block");
+        let (kind, block) = self.block.as_mut().expect("in a block");
+        let kind = *kind;
+        if matches!(kind, MBlock::Block | MBlock::BlockUndo) {
+            return self.point_line(kind, line);
+        }
         match mboard_line(line) {
             MBoardLine::Stone(x, y, f) => {
                 block.push(Some((x, y, f)));
@@ -573,16 +719,64 @@ impl Model {
                 Expect::Nothing
             }
             MBoardLine::Done => {
-                let lines = self.block.take().unwrap_or_default();
-                self.set_position(&lines)
+                let lines = self.block.take().map(|b| b.1).unwrap_or_default();
+                self.set_position(kind, &lines)
             }
         }
     }
 
-    /// DONE: the block replaces the position if every line is good, then we move.
-    /// f = 1 ours, 2 the opponent's, 3 a blocked point; we are white when the opponent
-    /// has more stones, black otherwise.
-    fn set_position(&mut self, lines: &[Option<(i64, i64, i64)>]) -> Expect {
+    /// A line of a YXBLOCK or YXBLOCKUNDO block: END exits and a new game drops the
+    /// block, as in BOARD; a malformed line, a point off the board or (to block) an
+    /// occupied one is answered ERROR at once; the good points change the list at DONE,
+    /// which without a board answers ERROR.
+    fn point_line(&mut self, kind: MBlock, line: &str) -> Expect {
+        match (mpoint_line(line), mparse(line)) {
+            (MPointLine::Bad, MCmd::End) => {
+                self.exited = true;
+                Expect::Exit
+            }
+            (MPointLine::Bad, MCmd::Start(_) | MCmd::RectStart(..) | MCmd::Restart) => {
+                self.block = None;
+                self.line(line)
+            }
+            (MPointLine::Bad, _) => Expect::Error,
+            (MPointLine::Done, _) => {
+                self.block = None;
+                let points = std::mem::take(&mut self.points);
+                if self.game.is_none() {
+                    return Expect::Error;
+                }
+                if kind == MBlock::Block {
+                    self.blocked.extend(points);
+                } else {
+                    self.blocked.retain(|p| !points.contains(p));
+                }
+                Expect::Nothing
+            }
+            (MPointLine::Point(x, y), _) => {
+                let Some(g) = &self.game else {
+                    return Expect::Nothing;
+                };
+                match g.at(x, y) {
+                    None => return Expect::Error,
+                    Some(Cell::Empty) => {}
+                    Some(_) if kind == MBlock::Block => return Expect::Error,
+                    Some(_) => {}
+                }
+                let p = Pos::new(x as u8, y as u8);
+                let known = kind == MBlock::Block && self.blocked.contains(&p);
+                if !known && !self.points.contains(&p) {
+                    self.points.push(p);
+                }
+                Expect::Nothing
+            }
+        }
+    }
+
+    /// DONE: the block replaces the position if every line is good, then we move
+    /// (BOARD) or say nothing (YXBOARD). f = 1 ours, 2 the opponent's, 3 a blocked
+    /// point; we are white when the opponent has more stones, black otherwise.
+    fn set_position(&mut self, kind: MBlock, lines: &[Option<(i64, i64, i64)>]) -> Expect {
         let Some(current) = &self.game else {
             return Expect::Error;
         };
@@ -610,7 +804,10 @@ impl Model {
         }
         g.to_move = ours;
         self.game = Some(g);
-        self.think()
+        match kind {
+            MBlock::Board => self.think(),
+            _ => Expect::Nothing,
+        }
     }
 
     /// A move is asked for on the current position.
@@ -629,16 +826,20 @@ impl Model {
     pub fn move_dropped(&mut self) {
         assert!(self.thinking, "no search to drop");
         self.thinking = false;
+        self.analysing = false;
     }
 
-    /// Our move came: it must be on an empty point; it is played for the side to move.
+    /// Our move came: it must be on an empty point; it is played for the side to move
+    /// (but not after YXNBEST or YXSEARCHDEFEND).
     pub fn our_move(&mut self, x: i64, y: i64) -> Result<(), String> {
         if !self.thinking {
             return Err("a move nobody asked for".into());
         }
         self.thinking = false;
+        let analysing = std::mem::take(&mut self.analysing);
         let g = self.game.as_mut().ok_or("a move without a board")?;
         match g.at(x, y) {
+            Some(Cell::Empty) if analysing => Ok(()),
             Some(Cell::Empty) => {
                 let c = g.to_move;
                 g.put(Pos::new(x as u8, y as u8), c);
@@ -653,7 +854,7 @@ impl Model {
 
 // ------------------------------------------------------------------------ output
 
-/// The kinds of line a brain may print (protocol doc §10).
+/// The kinds of line a brain may print (protocol doc §10, and §13's `FORBID`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplyLine {
     Ok,
@@ -662,6 +863,8 @@ pub enum ReplyLine {
     About,
     Message,
     Move(i64, i64),
+    /// `FORBID xxyy...xxyy.`: the points, each as two-digit x and y.
+    Forbid(Vec<(i64, i64)>),
 }
 
 /// Checks that one output line (without its LF) is well formed and says which kind it
@@ -687,6 +890,15 @@ pub fn classify_reply(line: &str) -> Result<ReplyLine, String> {
                 Ok(kind)
             };
         }
+    }
+    if let Some(rest) = line.strip_prefix("FORBID ") {
+        let digits = rest
+            .strip_suffix('.')
+            .filter(|d| d.len() % 4 == 0 && d.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| format!("not a FORBID line: {line:?}"))?;
+        let n = |i: usize| digits[i..i + 2].parse::<i64>().expect("two digits");
+        let points = (0..digits.len()).step_by(4).map(|i| (n(i), n(i + 2)));
+        return Ok(ReplyLine::Forbid(points.collect()));
     }
     if let Some((x, y)) = line.split_once(',') {
         if let (Some(x), Some(y)) = (plain_number(x), plain_number(y)) {
