@@ -104,7 +104,7 @@ def fit_scale(groups):
     score, target = score[keep], (res[keep] + 1) / 2
     best = None
     for s in np.geomspace(20, 5000, 200):
-        p = np.clip(1 / (1 + np.exp(-score / s)), 1e-6, 1 - 1e-6)
+        p = np.clip(np.exp(-np.logaddexp(0, -score / s)), 1e-6, 1 - 1e-6)
         loss = -np.mean(target * np.log(p) + (1 - target) * np.log(1 - p))
         if best is None or loss < best[0]:
             best = (loss, s)
