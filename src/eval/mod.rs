@@ -27,6 +27,8 @@ pub struct EvalConfig {
     pub tempo_percent: i32,
     /// Whether the threat mask's fitted value is added (the profile's `threat_mask`).
     pub threat_mask: bool,
+    /// The network's share in percent of a blend with the classical score.
+    pub net_percent: i32,
 }
 
 /// The interface between the search and an evaluation.

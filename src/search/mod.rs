@@ -296,6 +296,7 @@ impl Searcher {
     fn eval_config(&self, profile: &Profile) -> EvalConfig {
         EvalConfig {
             tempo_percent: self.params.tempo_percent,
+            net_percent: self.params.net_percent,
             threat_mask: profile.threat_mask,
         }
     }

@@ -20,6 +20,9 @@ pub struct Params {
     pub iteration_growth_turn: u32,
     /// Weight of the side to move's cell values, in percent of the opponent's.
     pub tempo_percent: i32,
+    /// With the network evaluator: its score's share, in percent, of a blend with the
+    /// classical score (100: the net alone).
+    pub net_percent: i32,
     /// Fours the side to move may spend on a VCF at a leaf of the main search.
     pub leaf_vcf_fours: i32,
     /// Fours allowed to the VCF solver run before the main search (0: off) ...
@@ -132,6 +135,7 @@ impl Params {
         iteration_growth: 1,
         iteration_growth_turn: 0,
         tempo_percent: 120,
+        net_percent: 100,
         leaf_vcf_fours: 10,
         root_vcf_fours: 20,
         root_vcf_percent: 25,
@@ -201,6 +205,7 @@ impl Params {
             "iteration_growth" => self.iteration_growth = v as u32,
             "iteration_growth_turn" => self.iteration_growth_turn = v as u32,
             "tempo_percent" => self.tempo_percent = v,
+            "net_percent" => self.net_percent = v.clamp(0, 100),
             "leaf_vcf_fours" => self.leaf_vcf_fours = v,
             "root_vcf_fours" => self.root_vcf_fours = v,
             "root_vcf_percent" => self.root_vcf_percent = v,

@@ -52,6 +52,8 @@ pub struct Net {
     feat: [Vec<Row>; 2],
     /// Per view: the sum of every live cell's clipped feature.
     pooled: [[i32; D]; 2],
+    /// The net's share in percent of the score (the rest is the classical score).
+    net_percent: i32,
 }
 
 impl Net {
@@ -67,6 +69,7 @@ impl Net {
             raw: Vec::new(),
             feat: [Vec::new(), Vec::new()],
             pooled: [[0; D]; 2],
+            net_percent: 100,
         }
     }
 
@@ -256,6 +259,7 @@ impl Net {
 impl Evaluator for Net {
     fn prepare(&mut self, board: &Board, cfg: &EvalConfig) {
         self.fallback.prepare(board, cfg);
+        self.net_percent = cfg.net_percent;
         self.net = self.weights.net_for(board.rule());
         if self.net.is_none() {
             return;
@@ -288,7 +292,12 @@ impl Evaluator for Net {
         if self.net.is_none() {
             return self.fallback.score(board);
         }
-        (self.score_f32(board).round() as Score).clamp(-20000, 20000)
+        let net = (self.score_f32(board).round() as Score).clamp(-20000, 20000);
+        if self.net_percent >= 100 {
+            return net;
+        }
+        let classical = self.fallback.score(board);
+        (net * self.net_percent + classical * (100 - self.net_percent)) / 100
     }
 }
 
@@ -305,6 +314,7 @@ pub fn time_net(weights: Arc<Weights>, rule: crate::types::Rule, rounds: usize) 
         &EvalConfig {
             tempo_percent: 100,
             threat_mask: false,
+            net_percent: 100,
         },
     );
     let mut rng = crate::types::Rng(9);

@@ -33,6 +33,7 @@ fn random_weights(seed: u64) -> Arc<Weights> {
 }
 
 const CFG: EvalConfig = EvalConfig {
+    net_percent: 100,
     tempo_percent: 100,
     threat_mask: true,
 };
