@@ -852,7 +852,7 @@ fn analysis_report(task: Lines, r: &SearchResult, b: &Board) -> Vec<Reply> {
         text.map(Reply::Message).collect()
     };
     match task {
-        Lines::One => Vec::new(),
+        Lines::One | Lines::Balance { .. } | Lines::Swap2Three => Vec::new(),
         Lines::Best(n) => {
             let lines: Vec<&Line> = lines.collect();
             let found = lines.len();
