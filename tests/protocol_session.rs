@@ -380,7 +380,13 @@ fn other_commands() {
     assert_eq!(about.len(), 1);
     assert!(is_about(&about[0]), "{about:?}");
     assert!(about[0].contains(&format!("version=\"{}\"", env!("CARGO_PKG_VERSION"))));
-    for l in ["FROBNICATE 1 2", "DONE", "7,7,1", "PLAY 7,7", "YXSWAP2STEP1"] {
+    for l in [
+        "FROBNICATE 1 2",
+        "DONE",
+        "7,7,1",
+        "PLAY 7,7",
+        "YXSWAP2STEP1",
+    ] {
         let out = feed(&mut s, l);
         assert!(
             out.len() == 1 && out[0].starts_with("UNKNOWN ") && out[0].len() > 8,
