@@ -1268,6 +1268,10 @@ fn yxbalance_one_and_two() {
         feed(&mut s, "YXBALANCETWO 0"),
         ["ERROR YXBALANCETWO: fewer than 2 empty points"]
     );
+    let mut full = walls.clone();
+    full.insert(full.len() - 1, "4,4,3".to_string());
+    assert!(block_of(&mut s, &full).is_empty());
+    assert_eq!(feed(&mut s, "YXBALANCEONE 0"), ["ERROR the board is full"]);
     // An empty board: a point of a quarter, or two different points.
     let mut s = started(15);
     feed(&mut s, "INFO max_depth 2");

@@ -811,8 +811,9 @@ impl Session {
         let Some(b) = &self.board else {
             return no_board();
         };
-        if b.empty_count() < stones as usize {
-            return error(format!("{name}: fewer than {stones} empty points"));
+        // (One move on a full board: `think_for` says so.)
+        if stones == 2 && b.empty_count() < 2 {
+            return error(format!("{name}: fewer than 2 empty points"));
         }
         let bias = bias as Score;
         self.think_for(arrived, Lines::Balance { stones, bias })
