@@ -356,7 +356,10 @@ impl Session {
     /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
     /// replaced by the legal point nearest the centre: a move is always produced. For
     /// YXNBEST and YXSEARCHDEFEND a `MESSAGE` per line comes first, and the move is
-    /// not played (nor its time counted on the game's clock).
+    /// not played (nor its time counted on the game's clock); so for the balance
+    /// searches, YXBALANCETWO answering two points on one line. A SWAP2BOARD gets its
+    /// stage's answer (`SWAP`, or points on one line), whose points are played and
+    /// whose time is counted.
     ///
     /// A table size asked for by `INFO max_memory` during the search is not applied
     /// here, so that freeing the old table never delays the move: call
