@@ -57,6 +57,8 @@ fn as_model(line: &str) -> MCmd {
             Command::YxBlockReset => MCmd::YxBlockReset,
             Command::YxNbest { n } => MCmd::YxNbest(n),
             Command::YxSearchDefend => MCmd::YxSearchDefend,
+            Command::YxBalance { stones, bias } => MCmd::YxBalance(stones, bias),
+            Command::Swap2Board => MCmd::Swap2Board,
             Command::Unknown(_) => MCmd::Unknown,
         },
     }

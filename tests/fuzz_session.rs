@@ -90,9 +90,12 @@ enum Seen {
     /// FORBID lines and YXSHOWINFO answers.
     Forbid,
     ShowInfo,
+    /// Answers of SWAP2BOARD and YXBALANCETWO: `SWAP`, and several points on a line.
+    Swap,
+    Points,
 }
 
-const SEEN_NAMES: [&str; 22] = [
+const SEEN_NAMES: [&str; 24] = [
     "OK",
     "ERROR",
     "UNKNOWN",
@@ -115,9 +118,11 @@ const SEEN_NAMES: [&str; 22] = [
     "searches with a legal move",
     "FORBID replies",
     "YXSHOWINFO replies",
+    "SWAP answers",
+    "answers of several points",
 ];
 
-static SEEN: [AtomicU64; 22] = [const { AtomicU64::new(0) }; 22];
+static SEEN: [AtomicU64; 24] = [const { AtomicU64::new(0) }; 24];
 
 fn seen(s: Seen) {
     SEEN[s as usize].fetch_add(1, Ordering::Relaxed);
@@ -190,6 +195,11 @@ enum Op {
     /// `YXNBEST n`, YXSEARCHDEFEND.
     Nbest(i64),
     Defend,
+    /// `YXBALANCEONE` (false) or `YXBALANCETWO` (true) with its argument.
+    Balance(bool, String),
+    /// SWAP2BOARD with its lines (a point near the stones before it, or any text)
+    /// and its end.
+    Swap2(Vec<Result<u16, String>>, Terminator),
     /// YXSHOWFORBID, YXHASHCLEAR, YXSHOWINFO.
     ShowForbid,
     HashClear,
@@ -384,6 +394,32 @@ fn block_points() -> impl Strategy<Value = Op> {
         .prop_map(|(lines, undo, end)| Op::Block(lines, undo, end))
 }
 
+/// A SWAP2BOARD block: mostly 0, 3 or 5 points, sometimes another count, a bad
+/// line or no DONE.
+fn swap2() -> impl Strategy<Value = Op> {
+    let line = prop_oneof![
+        20 => any::<u16>().prop_map(Ok),
+        1 => prop_oneof![
+            soup(),
+            Just("7,7,1".to_string()),
+            Just("40,3".to_string()),
+            Just("INFO rule 4".to_string()),
+        ]
+        .prop_map(Err),
+    ];
+    let count = prop_oneof![6 => select(&[0usize, 3, 5][..]), 1 => 0usize..8];
+    let end = prop_oneof![
+        30 => Just(Terminator::Done),
+        3 => Just(Terminator::LowerDone),
+        2 => Just(Terminator::Missing),
+        1 => Just(Terminator::End),
+    ];
+    (count, prop::collection::vec(line, 8), end).prop_map(|(n, mut lines, end)| {
+        lines.truncate(n);
+        Op::Swap2(lines, end)
+    })
+}
+
 /// One operation; `games` weighs real play against random lines. END is rare, since it
 /// ends the session.
 fn op(games: u32) -> impl Strategy<Value = Op> {
@@ -394,6 +430,9 @@ fn op(games: u32) -> impl Strategy<Value = Op> {
         2 * games => yxboard(),
         2 * games => block_points(),
         games => Just(Op::BlockReset),
+        games => (any::<bool>(), texts(&["0", "1", "-40", "150", "28999", "29000", "-29000", "x", ""]))
+            .prop_map(|(two, s)| Op::Balance(two, s)),
+        games => swap2(),
         2 * games => prop_oneof![
             4 => (-1i64..6).prop_map(Op::Nbest),
             1 => any::<i64>().prop_map(Op::Nbest),
@@ -955,20 +994,29 @@ impl Harness {
                 "{r:?} before the move"
             );
         }
-        let ReplyLine::Move(x, y) = classify_reply(last)? else {
-            return Err(format!("{last:?} where a move was due"));
-        };
-        seen(Seen::Move);
+        let answer = classify_reply(last)?;
+        ensure!(
+            matches!(
+                answer,
+                ReplyLine::Move(..) | ReplyLine::Moves(_) | ReplyLine::Swap
+            ),
+            "{last:?} where a move was due"
+        );
+        seen(match answer {
+            ReplyLine::Swap => Seen::Swap,
+            ReplyLine::Moves(_) => Seen::Points,
+            _ => Seen::Move,
+        });
         // A legal move is played as given, except that a renju foul for black (which
         // the model does not know) is replaced.
-        if let Offer::Legal(p) = offer {
+        if let (Offer::Legal(p), &ReplyLine::Move(x, y)) = (offer, &answer) {
             let foul_possible = self.model.rule() == Rule::Renju && game.to_move == Color::Black;
             ensure!(
                 foul_possible || (x, y) == (p.x as i64, p.y as i64),
                 "offered the legal move {p}, played {x},{y}"
             );
         }
-        self.model.our_move(x, y)?;
+        self.model.our_answer(&answer)?;
         self.check_state()
     }
 
@@ -1166,6 +1214,39 @@ impl Harness {
             Op::BlockReset => one("YXBLOCKRESET".into()),
             Op::Nbest(n) => one(format!("YXNBEST {n}")),
             Op::Defend => one("YXSEARCHDEFEND".into()),
+            Op::Balance(two, s) => {
+                one(format!("YXBALANCE{} {s}", if *two { "TWO" } else { "ONE" }))
+            }
+            Op::Swap2(lines, end) => {
+                let (w, h) = self
+                    .model
+                    .game
+                    .as_ref()
+                    .map_or((15, 15), |g| (g.width, g.height));
+                let mut scratch = MGame::new(w, h);
+                let mut out = vec!["SWAP2BOARD".to_string()];
+                for l in lines {
+                    out.push(match l {
+                        Ok(k) => {
+                            let p = near_empty(&scratch, *k).unwrap_or(Pos::new(0, 0));
+                            if scratch.at(p.x as i64, p.y as i64) == Some(Cell::Empty) {
+                                let c = scratch.to_move;
+                                scratch.put(p, c);
+                                scratch.to_move = c.opp();
+                            }
+                            format!("{},{}", p.x, p.y)
+                        }
+                        Err(text) => text.clone(),
+                    });
+                }
+                match end {
+                    Terminator::Done => out.push("DONE".into()),
+                    Terminator::LowerDone => out.push("done".into()),
+                    Terminator::Missing => {}
+                    Terminator::End => out.push("END".into()),
+                }
+                out.into_iter().map(String::into_bytes).collect()
+            }
             Op::ShowForbid => one("YXSHOWFORBID".into()),
             Op::HashClear => one("YXHASHCLEAR".into()),
             Op::ShowInfo => one("YXSHOWINFO".into()),
@@ -1566,11 +1647,14 @@ fn end_to_end(input: &[u8]) -> Vec<&'static str> {
                     assert!(may_stop_short, "no move for {line:?}; output:\n{text}");
                     return checked;
                 };
-                let Ok(ReplyLine::Move(x, y)) = classify_reply(r) else {
+                let answer = classify_reply(r);
+                let Ok(answer @ (ReplyLine::Move(..) | ReplyLine::Moves(_) | ReplyLine::Swap)) =
+                    answer
+                else {
                     panic!("{r:?} where a move was due for {line:?}; output:\n{text}");
                 };
                 model
-                    .our_move(x, y)
+                    .our_answer(&answer)
                     .unwrap_or_else(|e| panic!("{line:?}: {e}; output:\n{text}"));
                 checked.push("move");
                 continue;

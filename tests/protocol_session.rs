@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use wuzi::board::{Board, Cell};
 use wuzi::protocol::{Action, Session};
+use wuzi::search::{Analysis, Limits, Lines, Searcher};
 use wuzi::types::{Color, Pos, Rule};
 
 const T: Duration = Duration::from_secs(5);
@@ -379,7 +380,13 @@ fn other_commands() {
     assert_eq!(about.len(), 1);
     assert!(is_about(&about[0]), "{about:?}");
     assert!(about[0].contains(&format!("version=\"{}\"", env!("CARGO_PKG_VERSION"))));
-    for l in ["FROBNICATE 1 2", "DONE", "7,7,1", "PLAY 7,7", "SWAP2BOARD"] {
+    for l in [
+        "FROBNICATE 1 2",
+        "DONE",
+        "7,7,1",
+        "PLAY 7,7",
+        "YXSWAP2STEP1",
+    ] {
         let out = feed(&mut s, l);
         assert!(
             out.len() == 1 && out[0].starts_with("UNKNOWN ") && out[0].len() > 8,
@@ -1163,4 +1170,285 @@ fn run_realtime_root_moves() {
         }
     }
     assert!(shown > 0, "{:?}", b.messages);
+}
+
+// ---------------------------------------------------------------- balance and Swap2
+
+/// The points of an answer line `x,y x,y ...`.
+fn points(line: &str) -> Vec<Pos> {
+    line.split(' ')
+        .map(|m| parse_move(m).unwrap_or_else(|| panic!("not points: {line:?}")))
+        .collect()
+}
+
+/// The `ev` of a search MESSAGE.
+fn ev(message: &str) -> i32 {
+    let w: Vec<&str> = message.split(' ').collect();
+    assert_eq!(w[3], "ev", "{message}");
+    w[4].parse().unwrap()
+}
+
+/// YXBALANCEONE and YXBALANCETWO answer what the balance search finds (at depth 1 a
+/// search of every candidate by its static evaluation: `tests/search.rs` checks it
+/// is the closest), one point or two on one line after the search MESSAGE, and play
+/// nothing. Bad arguments and boards without room get ERROR and change nothing.
+#[test]
+fn yxbalance_one_and_two() {
+    let position = ["YXBOARD", "7,7,1", "8,8,2", "6,8,1", "8,6,2", "DONE"];
+    let mut s = started(15);
+    feed(&mut s, "INFO max_depth 1");
+    assert!(block(&mut s, &position).is_empty());
+    let before = snapshot(s.board().unwrap());
+    for (line, stones, bias) in [
+        ("YXBALANCEONE 0", 1, 0),
+        ("yxbalanceone -300", 1, -300),
+        ("YXBALANCETWO 0", 2, 0),
+        ("YXBALANCETWO 250", 2, 250),
+    ] {
+        let mut direct = Searcher::new(1 << 20);
+        direct.set_analysis(Analysis {
+            blocked: vec![],
+            lines: Lines::Balance { stones, bias },
+        });
+        let b = s.board().unwrap().clone();
+        let want = direct
+            .search(&b, &Limits::depth(1), &AtomicBool::new(false))
+            .unwrap();
+        let out = feed(&mut s, line);
+        assert_eq!(out.len(), 2, "{line}: {out:?}");
+        assert!(is_search_message(&out[0]), "{out:?}");
+        assert_eq!(ev(&out[0]), want.score, "{line}: {out:?}");
+        let answer = points(&out[1]);
+        assert_eq!(answer[..], want.pv[..stones as usize], "{line}: {out:?}");
+        assert_eq!(snapshot(s.board().unwrap()), before, "{line} played");
+    }
+    for (line, want) in [
+        (
+            "YXBALANCEONE",
+            "ERROR YXBALANCEONE: expected a score bias, got nothing",
+        ),
+        (
+            "YXBALANCETWO x",
+            "ERROR YXBALANCETWO: expected a score bias, got 'x'",
+        ),
+        (
+            "YXBALANCETWO 1 2",
+            "ERROR YXBALANCETWO: expected a score bias, got '1 2'",
+        ),
+        (
+            "YXBALANCEONE 29000",
+            "ERROR YXBALANCEONE: bias 29000 out of range, -28999 to 28999 expected",
+        ),
+        (
+            "YXBALANCETWO -40000",
+            "ERROR YXBALANCETWO: bias -40000 out of range, -28999 to 28999 expected",
+        ),
+    ] {
+        assert_eq!(feed(&mut s, line), [want], "{line}");
+    }
+    assert_eq!(snapshot(s.board().unwrap()), before);
+    assert_eq!(
+        feed(&mut Session::new(), "YXBALANCEONE 0"),
+        ["ERROR no board, send START first"]
+    );
+    // One empty point left: one move, not two.
+    let mut s = started(5);
+    let mut walls = vec!["YXBOARD".to_string()];
+    for y in 0..5 {
+        for x in 0..5 {
+            if (x, y) != (4, 4) {
+                walls.push(format!("{x},{y},3"));
+            }
+        }
+    }
+    walls.push("DONE".into());
+    assert!(block_of(&mut s, &walls).is_empty());
+    assert_eq!(moved(&feed(&mut s, "YXBALANCEONE 0")), Pos::new(4, 4));
+    assert_eq!(
+        feed(&mut s, "YXBALANCETWO 0"),
+        ["ERROR YXBALANCETWO: fewer than 2 empty points"]
+    );
+    let mut full = walls.clone();
+    full.insert(full.len() - 1, "4,4,3".to_string());
+    assert!(block_of(&mut s, &full).is_empty());
+    assert_eq!(feed(&mut s, "YXBALANCEONE 0"), ["ERROR the board is full"]);
+    // An empty board: a point of a quarter, or two different points.
+    let mut s = started(15);
+    feed(&mut s, "INFO max_depth 2");
+    let m = moved(&feed(&mut s, "YXBALANCEONE 0"));
+    assert!(m.x <= 7 && m.y <= 7, "{m}");
+    let out = feed(&mut s, "YXBALANCETWO 0");
+    let two = points(&out[1]);
+    assert!(two.len() == 2 && two[0] != two[1], "{out:?}");
+    assert_eq!(s.board().unwrap().stone_count(), 0);
+}
+
+/// A SWAP2BOARD block of `stones` (`x,y` each) and its answer.
+fn swap2(s: &mut Session, stones: &[&str]) -> Vec<String> {
+    let mut lines = vec!["SWAP2BOARD"];
+    lines.extend(stones);
+    lines.push("DONE");
+    block(s, &lines)
+}
+
+/// SWAP2BOARD at each stage: the three opening stones (black at the centre, then a
+/// balance search's white and black), after three stones SWAP, white's move or two
+/// more stones as the position's score says, after five SWAP or white's move. Each
+/// answer follows the search MESSAGE; the stones we answer are on the board after.
+#[test]
+fn swap2board_at_each_stage() {
+    let p = Pos::new;
+    let mut s = started(15);
+    feed(&mut s, "INFO max_depth 3");
+    // No stone: three, black white black, the first at the centre.
+    let out = swap2(&mut s, &[]);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(is_search_message(&out[0]), "{out:?}");
+    let three = points(&out[1]);
+    assert_eq!(three.len(), 3, "{out:?}");
+    assert_eq!(three[0], p(7, 7));
+    let b = s.board().unwrap();
+    let placed: Vec<(Pos, Color)> = b.history().to_vec();
+    assert_eq!(
+        placed,
+        [
+            (three[0], Color::Black),
+            (three[1], Color::White),
+            (three[2], Color::Black)
+        ]
+    );
+    assert_eq!(b.side_to_move(), Color::White);
+    // The balance search aimed at even for white: the MESSAGE says how close.
+    assert!(ev(&out[0]).abs() < 300, "{out:?}");
+
+    // Three stones, black far ahead (two in a row at the centre, white in a corner):
+    // we take black.
+    let out = swap2(&mut s, &["7,7", "0,0", "8,8"]);
+    assert!(ev(&out[0]) < -wuzi::search::SWAP2_EVEN, "{out:?}");
+    assert_eq!(out[1], "SWAP", "{out:?}");
+    assert_eq!(s.board().unwrap().stone_count(), 3);
+    // White far ahead (black's stones in two corners): we play white's move.
+    let out = swap2(&mut s, &["0,0", "7,7", "14,14"]);
+    assert!(ev(&out[0]) > wuzi::search::SWAP2_EVEN, "{out:?}");
+    let m = parse_move(&out[1]).unwrap_or_else(|| panic!("{out:?}"));
+    let b = s.board().unwrap();
+    assert_eq!(
+        (b.stone_count(), b.cell(m)),
+        (4, Some(Cell::Stone(Color::White)))
+    );
+    // Whatever the score, the answer agrees with it: two more stones when about
+    // even, else the better colour.
+    for stones in [
+        ["7,7", "8,7", "9,9"],
+        ["7,7", "7,8", "9,7"],
+        ["7,7", "8,8", "6,8"],
+    ] {
+        let out = swap2(&mut s, &stones);
+        let v = ev(&out[0]);
+        if v.abs() <= wuzi::search::SWAP2_EVEN {
+            let two = points(&out[1]);
+            assert_eq!(two.len(), 2, "{stones:?}: {out:?}");
+            let h = s.board().unwrap().history().to_vec();
+            assert_eq!(h[3..], [(two[0], Color::White), (two[1], Color::Black)]);
+        } else if v < 0 {
+            assert_eq!(out[1], "SWAP", "{stones:?}: {out:?}");
+        } else {
+            assert!(parse_move(&out[1]).is_some(), "{stones:?}: {out:?}");
+        }
+    }
+    // Five stones, black's open three: we take black.
+    let out = swap2(&mut s, &["6,7", "0,0", "7,7", "0,14", "8,7"]);
+    assert!(ev(&out[0]) < 0, "{out:?}");
+    assert_eq!(out[1], "SWAP");
+    // White's two stones in the centre against black's three in the corners: we
+    // play white's sixth stone.
+    let out = swap2(&mut s, &["0,0", "7,7", "14,14", "8,7", "0,14"]);
+    assert!(ev(&out[0]) >= 0, "{out:?}");
+    let m = parse_move(&out[1]).unwrap_or_else(|| panic!("{out:?}"));
+    assert_eq!(s.board().unwrap().stone_count(), 6);
+    assert_eq!(s.board().unwrap().cell(m), Some(Cell::Stone(Color::White)));
+    // `x,y,f` lines are read too: the order tells the colours.
+    let out = swap2(&mut s, &["7,7,1", "0,0,2", "8,8,1"]);
+    assert_eq!(out[1], "SWAP");
+}
+
+/// SWAP2BOARD at no stage of Swap2, or with a bad line, is answered with one ERROR
+/// at DONE, changes nothing, and the next command is answered as usual.
+#[test]
+fn swap2board_at_a_wrong_stage_or_with_bad_lines() {
+    let mut s = started(15);
+    feed(&mut s, "INFO max_depth 2");
+    assert!(block(&mut s, &["YXBOARD", "3,3,1", "DONE"]).is_empty());
+    let before = snapshot(s.board().unwrap());
+    let err = |n: &str| format!("ERROR SWAP2BOARD: {n} given, a Swap2 stage has 0, 3 or 5");
+    for (stones, want) in [
+        (&["7,7"][..], err("1 stone")),
+        (&["7,7", "8,8"][..], err("2 stones")),
+        (&["7,7", "8,8", "9,9", "1,1"][..], err("4 stones")),
+        (
+            &["7,7", "8,8", "9,9", "1,1", "2,2", "3,3"][..],
+            err("6 stones"),
+        ),
+        (
+            &["7,7", "8,8", "7,7"][..],
+            "ERROR SWAP2BOARD: 7,7 is given twice".to_string(),
+        ),
+        (
+            &["7,7", "15,3", "9,9"][..],
+            "ERROR SWAP2BOARD: 15,3 is off the 15x15 board".to_string(),
+        ),
+        (
+            &["7,7", "junk", "9,9"][..],
+            "ERROR SWAP2BOARD: x,y or DONE expected, got 'junk'".to_string(),
+        ),
+    ] {
+        assert_eq!(swap2(&mut s, stones), [want], "{stones:?}");
+        assert_eq!(snapshot(s.board().unwrap()), before, "{stones:?}");
+        assert!(is_about(&feed(&mut s, "ABOUT")[0]));
+    }
+    assert_eq!(
+        feed(&mut s, "SWAP2BOARD 3"),
+        ["ERROR SWAP2BOARD: takes no argument, got '3'"]
+    );
+    assert!(is_about(&feed(&mut s, "ABOUT")[0]));
+    let mut fresh = Session::new();
+    assert_eq!(
+        block(&mut fresh, &["SWAP2BOARD", "DONE"]),
+        ["ERROR SWAP2BOARD: no board, send START first"]
+    );
+}
+
+/// Through `run`: a manager's Swap2 exchange, a wrong stage between, and a command
+/// queued behind each answer still answered in order.
+#[test]
+fn run_swap2board_keeps_every_command() {
+    let mut b = brain();
+    b.send("INFO max_depth 2");
+    for l in ["SWAP2BOARD", "DONE", "ABOUT"] {
+        b.send(l);
+    }
+    let three = points(&reply(&mut b));
+    assert_eq!(three.len(), 3);
+    assert!(is_about(&reply(&mut b)));
+    for l in ["SWAP2BOARD", "7,7", "8,8", "DONE", "ABOUT"] {
+        b.send(l);
+    }
+    assert_eq!(
+        reply(&mut b),
+        "ERROR SWAP2BOARD: 2 stones given, a Swap2 stage has 0, 3 or 5"
+    );
+    assert!(is_about(&reply(&mut b)));
+    let opening: Vec<String> = three.iter().map(|p| p.to_string()).collect();
+    b.send("SWAP2BOARD");
+    for l in &opening {
+        b.send(l);
+    }
+    b.send("DONE");
+    b.send("ABOUT");
+    let answer = reply(&mut b);
+    assert!(
+        answer == "SWAP" || !points(&answer).is_empty(),
+        "{answer:?}"
+    );
+    assert!(is_about(&reply(&mut b)));
 }

@@ -873,3 +873,197 @@ fn best_lines_come_best_first() {
     moves.dedup();
     assert_eq!(moves.len(), 5);
 }
+
+/// The empty points within two of a stone: the candidates of a quiet position.
+fn near_points(b: &Board) -> Vec<Pos> {
+    let mut out = Vec::new();
+    for y in 0..b.height() as i32 {
+        for x in 0..b.width() as i32 {
+            let q = p(x as u8, y as u8);
+            if b.cell(q) != Some(wuzi::board::Cell::Empty) {
+                continue;
+            }
+            let near = b
+                .history()
+                .iter()
+                .any(|(s, _)| (s.x as i32 - x).abs() <= 2 && (s.y as i32 - y).abs() <= 2);
+            if near {
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// Four quiet stones (no three anywhere), black to move.
+const QUIET: [(u8, u8); 4] = [(7, 7), (8, 8), (6, 8), (8, 6)];
+
+/// At depth 1 a balance search scores each candidate by the static evaluation after
+/// it, so its answer can be checked against every candidate: YXBALANCEONE's move
+/// leaves the mover (black) the score closest to the bias, and that is its score.
+#[test]
+fn balance_one_answers_the_move_closest_to_the_bias() {
+    let b = game(Rule::Freestyle, &QUIET);
+    let mut eval = Searcher::new(1 << 20);
+    // The mover's score after each candidate: the opponent's evaluation, negated.
+    let scores: Vec<(Pos, i32)> = near_points(&b)
+        .into_iter()
+        .map(|m| {
+            let mut after = b.clone();
+            after.play(m).unwrap();
+            (m, -eval.static_eval(&after))
+        })
+        .collect();
+    let spread =
+        scores.iter().map(|s| s.1).max().unwrap() - scores.iter().map(|s| s.1).min().unwrap();
+    assert!(spread > 100, "the candidates hardly differ: {scores:?}");
+    for bias in [0, 150, -150, 600, -600] {
+        let analysis = Analysis {
+            blocked: vec![],
+            lines: Lines::Balance { stones: 1, bias },
+        };
+        let r = analyse(&b, analysis, 1);
+        let closest = scores.iter().map(|s| (s.1 - bias).abs()).min().unwrap();
+        let (_, v) = *scores.iter().find(|s| s.0 == r.best).unwrap();
+        assert_eq!(
+            r.score, v,
+            "bias {bias}: the reported score is not the move's"
+        );
+        assert_eq!(
+            (v - bias).abs(),
+            closest,
+            "bias {bias}: {} is not the closest",
+            r.best
+        );
+        assert_eq!(r.pv.first(), Some(&r.best));
+        assert_eq!(b.stone_count(), 4);
+    }
+}
+
+/// YXBALANCETWO at depth 1: the pair (black's move, white's reply) after which black,
+/// to move again, has the evaluation closest to the bias, among every such pair.
+#[test]
+fn balance_two_answers_the_pair_closest_to_the_bias() {
+    let b = game(Rule::Freestyle, &QUIET[..3]);
+    assert_eq!(b.side_to_move(), Color::White);
+    let mut eval = Searcher::new(1 << 20);
+    let mut scores = Vec::new();
+    for m1 in near_points(&b) {
+        let mut one = b.clone();
+        one.play(m1).unwrap();
+        for m2 in near_points(&one) {
+            let mut two = one.clone();
+            two.play(m2).unwrap();
+            scores.push(((m1, m2), eval.static_eval(&two)));
+        }
+    }
+    for bias in [0, 200, -200] {
+        let analysis = Analysis {
+            blocked: vec![],
+            lines: Lines::Balance { stones: 2, bias },
+        };
+        let r = analyse(&b, analysis, 1);
+        assert!(r.pv.len() >= 2, "{:?}", r.pv);
+        let pair = (r.pv[0], r.pv[1]);
+        let closest = scores.iter().map(|s| (s.1 - bias).abs()).min().unwrap();
+        let (_, v) = *scores
+            .iter()
+            .find(|s| s.0 == pair)
+            .unwrap_or_else(|| panic!("{pair:?} is no candidate pair"));
+        assert_eq!(r.score, v, "bias {bias}");
+        assert_eq!(
+            (v - bias).abs(),
+            closest,
+            "bias {bias}: {pair:?} is not the closest"
+        );
+    }
+}
+
+/// Deeper, the balance search still answers legal points (a pair for two), and a
+/// bias of a win in one picks a five.
+#[test]
+fn balance_searches_deeper_and_toward_a_win() {
+    let b = game(Rule::Freestyle, &QUIET);
+    for stones in [1, 2] {
+        let analysis = Analysis {
+            blocked: vec![],
+            lines: Lines::Balance { stones, bias: 0 },
+        };
+        let r = analyse(&b, analysis, 4);
+        assert!(r.depth == 4 && r.score.abs() < WIN_MIN, "{r:?}");
+        let mut after = b.clone();
+        for m in &r.pv[..stones as usize] {
+            assert!(after.is_legal(*m), "{r:?}");
+            after.play(*m).unwrap();
+        }
+    }
+    let four = game(Rule::Freestyle, &OPEN_FOUR);
+    let analysis = Analysis {
+        blocked: vec![],
+        lines: Lines::Balance {
+            stones: 1,
+            bias: WIN - 1,
+        },
+    };
+    let r = analyse(&four, analysis, 3);
+    assert!([p(2, 7), p(7, 7)].contains(&r.best), "{r:?}");
+    assert_eq!(r.score, WIN - 1);
+    // Toward even, the quickest win is the farthest from it: another move, which
+    // wins later.
+    let analysis = Analysis {
+        blocked: vec![],
+        lines: Lines::Balance { stones: 1, bias: 0 },
+    };
+    let r = analyse(&four, analysis, 3);
+    assert!(![p(2, 7), p(7, 7)].contains(&r.best), "{r:?}");
+    // Two moves: a five is no opening, so the first move is not one.
+    let analysis = Analysis {
+        blocked: vec![],
+        lines: Lines::Balance { stones: 2, bias: 0 },
+    };
+    let r = analyse(&four, analysis, 2);
+    assert!(
+        ![p(2, 7), p(7, 7)].contains(&r.pv[0]) && r.pv.len() >= 2,
+        "{r:?}"
+    );
+}
+
+/// On an empty board a balance search chooses among the points of a quarter (the
+/// others are their mirror images).
+#[test]
+fn balance_on_an_empty_board() {
+    let b = Board::new(15, 15, Rule::Freestyle);
+    let analysis = Analysis {
+        blocked: vec![],
+        lines: Lines::Balance { stones: 1, bias: 0 },
+    };
+    let r = analyse(&b, analysis, 2);
+    assert!(r.best.x <= 7 && r.best.y <= 7, "{r:?}");
+    let high = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Balance {
+                stones: 1,
+                bias: WIN_MIN,
+            },
+        },
+        2,
+    );
+    // Toward a win, the best the same candidates offer black; toward even, one no
+    // farther from 0.
+    assert!(high.best.x <= 7 && high.best.y <= 7, "{high:?}");
+    assert!(
+        r.score.abs() <= high.score.abs() && r.score <= high.score,
+        "{r:?} {high:?}"
+    );
+    let two = analyse(
+        &b,
+        Analysis {
+            blocked: vec![],
+            lines: Lines::Balance { stones: 2, bias: 0 },
+        },
+        1,
+    );
+    assert!(two.pv.len() >= 2 && two.pv[0] != two.pv[1], "{two:?}");
+}

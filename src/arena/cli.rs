@@ -61,6 +61,10 @@ and prints a report. Options (one or two leading dashes):
   -draw-after N       draw when N stones stand (default: only a full board)
   -openings FILE|builtin|none [format=offset|moves] [order=sequential|random] [seed=S]
                       default: the shipped set on 15x15 and 20x20, else none
+  -swap2              open every game by the Swap2 rule through SWAP2BOARD (the
+                      scheduled black places three stones, the other swaps, plays
+                      white or adds two, ...); colours follow the choices, which the
+                      report tallies; no -openings
   -sprt [elo0=0] elo1=E [alpha=0.05] [beta=0.05] [model=penta|tri]
                       stop when decided (two engines); penta (the default) counts
                       game pairs (an opening's two games), tri single games
@@ -249,6 +253,7 @@ pub fn parse(args: &[String]) -> Result<Args> {
             "sprt" => cfg.sprt = Some(parse_sprt(values(&mut i))?),
             "board" => cfg.game.style = Style::AlwaysBoard,
             "judge" => cfg.game.style = Style::Judge,
+            "swap2" => cfg.game.swap2 = true,
             "reuse" => cfg.reuse = true,
             "strict-lf" => cfg.game.strict_lf = true,
             "lf" => cfg.game.crlf = false,
@@ -274,7 +279,14 @@ pub fn parse(args: &[String]) -> Result<Args> {
     }
     let unnamed = settle_engines(&mut cfg.engines, &each)?;
     let (w, h, rule) = (cfg.game.width, cfg.game.height, cfg.game.rule);
-    cfg.openings = load_openings(openings_arg, w, h, rule)?;
+    cfg.openings = if cfg.game.swap2 {
+        if openings_arg.is_some() {
+            bail!("-swap2 decides the openings: leave out -openings");
+        }
+        Vec::new()
+    } else {
+        load_openings(openings_arg, w, h, rule)?
+    };
     Ok(Args {
         cfg,
         quiet,
@@ -518,7 +530,7 @@ pub fn main(args: &[String]) -> i32 {
         return EXIT_ERROR;
     }
     let cfg = &a.cfg;
-    if cfg.openings.is_empty() {
+    if cfg.openings.is_empty() && !cfg.game.swap2 {
         eprintln!("wuzi-match: no openings: every game starts from the empty board");
     }
     let tty = std::io::stderr().is_terminal();
@@ -640,6 +652,9 @@ mod tests {
         );
         assert_eq!(a.unnamed, vec![0, 1]);
         assert_eq!(a.cfg.engines[0].dir, None);
+        let swap2 = parse(&args("-engine cmd=a -engine cmd=b -swap2")).unwrap();
+        assert!(swap2.cfg.game.swap2 && swap2.cfg.openings.is_empty());
+        assert!(!a.cfg.game.swap2);
         let tri = parse(&args("-engine cmd=a -engine cmd=b -sprt elo1=5 model=tri")).unwrap();
         assert_eq!(tri.cfg.sprt.unwrap().model, Model::Trinomial);
         for bad in [
@@ -653,6 +668,7 @@ mod tests {
             "-engine cmd=a pace=soon -engine cmd=b",
             "-engine cmd=a -engine cmd=b -each pace=40",
             "-engine cmd=a -engine cmd=b -size 12 -openings builtin",
+            "-engine cmd=a -engine cmd=b -swap2 -openings none",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

@@ -102,6 +102,9 @@ pub struct GameConfig {
     pub crlf: bool,
     /// Protocol log.
     pub log: Option<Log>,
+    /// Open every game by the Swap2 rule, decided by `SWAP2BOARD` exchanges (the
+    /// scheduled black is the first player), instead of an opening.
+    pub swap2: bool,
 }
 
 impl Default for GameConfig {
@@ -116,6 +119,7 @@ impl Default for GameConfig {
                 inc_ms: 0,
             },
             tolerance_ms: 1000,
+            swap2: false,
             max_memory: 367_001_600,
             check_memory: true,
             max_stones: None,
@@ -250,6 +254,44 @@ impl Outcome {
     }
 }
 
+/// How a Swap2 opening was decided (the first player placed three stones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swap2Choice {
+    /// The second player played white's fourth stone.
+    SecondWhite,
+    /// The second player took black (`SWAP`).
+    SecondSwap,
+    /// The second player placed two more stones; the first then played white's
+    /// sixth stone.
+    FirstWhite,
+    /// The second player placed two more stones; the first took black (`SWAP`).
+    FirstSwap,
+}
+
+impl Swap2Choice {
+    pub const ALL: [Swap2Choice; 4] = [
+        Swap2Choice::SecondWhite,
+        Swap2Choice::SecondSwap,
+        Swap2Choice::FirstWhite,
+        Swap2Choice::FirstSwap,
+    ];
+
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Swap2Choice::SecondWhite => "second player white",
+            Swap2Choice::SecondSwap => "second player swap",
+            Swap2Choice::FirstWhite => "two stones, first player white",
+            Swap2Choice::FirstSwap => "two stones, first player swap",
+        }
+    }
+
+    /// True when the first player ended up black.
+    pub fn first_is_black(self) -> bool {
+        matches!(self, Swap2Choice::SecondWhite | Swap2Choice::FirstSwap)
+    }
+}
+
 /// A stone in the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -283,6 +325,9 @@ pub struct GameRecord {
     /// Each brain's memory at the end of the game (before END), per colour; `None`
     /// where `/proc` cannot be read.
     pub memory: [Option<Memory>; 2],
+    /// A Swap2 opening: how it was decided (`None` without Swap2, or when a brain
+    /// faulted during it).
+    pub swap2: Option<Swap2Choice>,
 }
 
 impl GameRecord {
@@ -344,7 +389,8 @@ pub fn play(
     reuse: bool,
 ) -> Result<GameRecord> {
     let [mut black, mut white] = seats;
-    let names = [black.spec.name.clone(), white.spec.name.clone()];
+    let mut names = [black.spec.name.clone(), white.spec.name.clone()];
+    let mut players = players;
     let mut judge = Judge::new(cfg.width, cfg.height, cfg.rule, cfg.max_stones);
     let mut moves: Vec<Move> = Vec::new();
     for &p in opening {
@@ -379,6 +425,40 @@ pub fn play(
                 },
             });
             break;
+        }
+    }
+
+    // Swap2: the opening by SWAP2BOARD; the colours may change sides.
+    let mut swap2 = None;
+    let mut opening_len = opening.len();
+    if cfg.swap2 && outcome.is_none() && opening.is_empty() {
+        let procs = [
+            black.process.as_mut().expect("started"),
+            white.process.as_mut().expect("started"),
+        ];
+        match swap2_opening(cfg, procs, &mut sides, &mut judge, &mut moves) {
+            Err((seat, (fault, detail))) => {
+                // Colours are not settled yet: the scheduled ones count.
+                let loser = if seat == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                outcome = Some(Outcome {
+                    winner: Some(loser.opp()),
+                    reason: Reason::Fault { fault, detail },
+                });
+            }
+            Ok(choice) => {
+                if !choice.first_is_black() {
+                    std::mem::swap(&mut black, &mut white);
+                    names.swap(0, 1);
+                    players.swap(0, 1);
+                    sides.swap(0, 1);
+                }
+                opening_len = moves.len();
+                swap2 = Some(choice);
+            }
         }
     }
 
@@ -458,12 +538,171 @@ pub fn play(
         rule: cfg.rule,
         tc: cfg.tc,
         opening_index,
-        opening_len: opening.len(),
+        opening_len,
         moves,
         outcome,
         killed,
         memory,
+        swap2,
     })
+}
+
+/// The Swap2 opening between the first player (`procs[0]`) and the second: three
+/// stones from the first; then from the second `SWAP`, white's move or two more
+/// stones; after two more, from the first `SWAP` or white's move. The stones go on
+/// the board and into `moves` as opening stones. A bad answer is the fault of that
+/// seat (0 or 1).
+fn swap2_opening(
+    cfg: &GameConfig,
+    mut procs: [&mut Process; 2],
+    sides: &mut [Side; 2],
+    judge: &mut Judge,
+    moves: &mut Vec<Move>,
+) -> std::result::Result<Swap2Choice, (usize, FaultInfo)> {
+    let mut ask = |seat: usize, judge: &mut Judge, counts: &[usize], swap_ok: bool| {
+        swap2_step(
+            cfg,
+            procs[seat],
+            &mut sides[seat],
+            judge,
+            moves,
+            counts,
+            swap_ok,
+        )
+        .map_err(|f| (seat, f))
+    };
+    ask(0, judge, &[3], false)?;
+    let choice = match ask(1, judge, &[1, 2], true)? {
+        None => Swap2Choice::SecondSwap,
+        Some(1) => Swap2Choice::SecondWhite,
+        _ => match ask(0, judge, &[1], true)? {
+            None => Swap2Choice::FirstSwap,
+            _ => Swap2Choice::FirstWhite,
+        },
+    };
+    // Each brain's first move command then sends the whole position (BOARD).
+    for side in sides.iter_mut() {
+        side.known = 0;
+        side.started = false;
+    }
+    Ok(choice)
+}
+
+/// One Swap2 question to one brain: `SWAP` (if `swap_ok`: `None`) or as many points
+/// as one of `counts`, placed on the board and recorded as opening stones.
+fn swap2_step(
+    cfg: &GameConfig,
+    p: &mut Process,
+    side: &mut Side,
+    judge: &mut Judge,
+    moves: &mut Vec<Move>,
+    counts: &[usize],
+    swap_ok: bool,
+) -> std::result::Result<Option<usize>, FaultInfo> {
+    match swap2_ask(cfg, p, side, judge)? {
+        None if swap_ok => Ok(None),
+        Some(points) if counts.contains(&points.len()) => {
+            for &q in &points {
+                judge
+                    .play(q)
+                    .map_err(|e| (Fault::Occupied, format!("{q} is {e}")))?;
+                moves.push(Move {
+                    pos: q,
+                    ms: None,
+                    message: None,
+                });
+            }
+            Ok(Some(points.len()))
+        }
+        other => Err((
+            Fault::Malformed,
+            format!(
+                "Swap2 answer {} where {counts:?} points{} were due",
+                other.map_or("SWAP".to_string(), |p| format!("of {} points", p.len())),
+                if swap_ok { " or SWAP" } else { "" }
+            ),
+        )),
+    }
+}
+
+/// Sends `SWAP2BOARD` with the stones so far and reads the answer within the move's
+/// limits: `None` for `SWAP` (any case), else the points, each legal after the ones
+/// before it (checked on a copy of `judge`).
+fn swap2_ask(
+    cfg: &GameConfig,
+    p: &mut Process,
+    side: &mut Side,
+    judge: &Judge,
+) -> std::result::Result<Option<Vec<Pos>>, FaultInfo> {
+    let mut lines = vec![
+        format!("INFO time_left {}", side.time_left),
+        "SWAP2BOARD".into(),
+    ];
+    lines.extend(judge.moves().iter().map(|q| format!("{},{}", q.x, q.y)));
+    lines.push("DONE".into());
+    side.started = true;
+    p.messages.clear();
+    if !p.send(&lines) {
+        return Err((Fault::Crash, "input pipe closed".into()));
+    }
+    let t0 = Instant::now();
+    let tol = cfg.tolerance_ms as i64;
+    let matched = cfg.tc.match_ms.is_some();
+    let (limit, kind) = match (cfg.tc.turn_ms.map(|t| t as i64), matched) {
+        (Some(t), true) if side.time_left < t => (side.time_left, Fault::TimeMatch),
+        (Some(t), _) => (t, Fault::TimeTurn),
+        (None, true) => (side.time_left, Fault::TimeMatch),
+        (None, false) => (i64::MAX / 4, Fault::TimeTurn),
+    };
+    let deadline = t0 + Duration::from_millis((limit + tol).max(0) as u64);
+    loop {
+        match p.reply(Some(deadline)) {
+            Reply::Timeout => {
+                return Err((kind, format!("no Swap2 answer within {limit} + {tol} ms")))
+            }
+            Reply::Line { text, cr, at } => {
+                if side.ok_pending && text == "OK" {
+                    side.ok_pending = false;
+                    continue;
+                }
+                let ms = at.saturating_duration_since(t0).as_millis() as u64;
+                if ms as i64 > limit + tol {
+                    return Err((kind, format!("{ms} ms > {limit} + {tol} ms")));
+                }
+                if cr && cfg.strict_lf {
+                    return Err((Fault::CrLf, format!("'{}' ended by CR", clip(&text))));
+                }
+                if matched {
+                    side.time_left -= ms as i64;
+                    side.time_left += cfg.tc.inc_ms as i64;
+                }
+                if text.trim().eq_ignore_ascii_case("SWAP") {
+                    return Ok(None);
+                }
+                let mut after = judge.clone();
+                let mut points = Vec::new();
+                for word in text.split_whitespace() {
+                    let (x, y) = parse_move(word)?;
+                    let pos = after.legal(x, y).map_err(|e| {
+                        let f = match e {
+                            Illegal::OffBoard => Fault::OffBoard,
+                            Illegal::Occupied => Fault::Occupied,
+                        };
+                        (f, format!("{x},{y} is {e}"))
+                    })?;
+                    after
+                        .play(pos)
+                        .map_err(|e| (Fault::Occupied, format!("{pos} is {e}")))?;
+                    points.push(pos);
+                }
+                if points.is_empty() {
+                    return Err((Fault::Junk, format!("'{}'", clip(&text))));
+                }
+                return Ok(Some(points));
+            }
+            r => return Err(reply_fault(r, "SWAP2BOARD")),
+        }
+    }
 }
 
 type FaultInfo = (Fault, String);

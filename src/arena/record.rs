@@ -242,6 +242,7 @@ mod tests {
             outcome: Outcome { winner, reason },
             killed: [false; 2],
             memory: [None; 2],
+            swap2: None,
         }
     }
 

@@ -1,6 +1,6 @@
 //! The text a match prints: the live progress line and the final report.
 
-use super::game::Fault;
+use super::game::{Fault, Swap2Choice};
 use super::stats::{elo_estimate, elo_estimate_penta, los, Model, SprtState};
 use super::tournament::{MatchConfig, Summary};
 use std::fmt::Write;
@@ -248,6 +248,14 @@ fn write_ends(out: &mut String, cfg: &MatchConfig, s: &Summary, width: usize) {
         100.0 * b.score()
     );
 
+    if cfg.game.swap2 {
+        let list: Vec<String> = Swap2Choice::ALL
+            .iter()
+            .zip(s.swap2)
+            .map(|(c, n)| format!("{} {n}", c.name()))
+            .collect();
+        let _ = writeln!(*out, "Swap2 choices: {}", list.join(", "));
+    }
     let _ = writeln!(*out);
     let _ = writeln!(*out, "Losses by fault:");
     for (i, st) in s.engines.iter().enumerate() {

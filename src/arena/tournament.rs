@@ -3,7 +3,7 @@
 //! stop when the SPRT decides.
 
 use super::engine::{EngineSpec, Process};
-use super::game::{self, Fault, GameConfig, GameRecord, Reason, Seat};
+use super::game::{self, Fault, GameConfig, GameRecord, Reason, Seat, Swap2Choice};
 use super::record;
 use super::stats::{Penta, Results, Sprt, SprtState, Wdl};
 use crate::types::{Color, Pos};
@@ -142,6 +142,9 @@ pub struct Summary {
     pub ends: Ends,
     /// Results from black's side (how balanced the openings are).
     pub black: Wdl,
+    /// Swap2 openings: how many were decided each way, in the order of
+    /// [`Swap2Choice::ALL`].
+    pub swap2: [u32; 4],
     pub played: usize,
     pub total: usize,
     pub elapsed: Duration,
@@ -175,6 +178,11 @@ impl Summary {
                 st.moves += 1;
                 st.total_ms += ms;
                 st.max_ms = st.max_ms.max(ms);
+            }
+        }
+        if let Some(c) = r.swap2 {
+            if let Some(k) = Swap2Choice::ALL.iter().position(|&x| x == c) {
+                self.swap2[k] += 1;
             }
         }
         self.black.add(match r.outcome.winner {

@@ -52,6 +52,13 @@ pub enum Command {
     YxNbest { n: i64 },
     /// `YXSEARCHDEFEND`: the moves that do not lose; the best is the answer, not played.
     YxSearchDefend,
+    /// `YXBALANCEONE bias` (`stones` 1) or `YXBALANCETWO bias` (2): the move, or the
+    /// move and the opponent's reply, after which the side to move now scores closest
+    /// to `bias`; the answer, not played.
+    YxBalance { stones: u8, bias: i64 },
+    /// `SWAP2BOARD`: the Swap2 opening so far follows as `x,y` lines (black first, in
+    /// order) up to `DONE`; we answer this stage's choice.
+    Swap2Board,
     /// Anything else; the text is the whole line.
     Unknown(String),
 }
@@ -201,6 +208,16 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         Ok(Command::YxNbest { n })
     } else if is("YXSEARCHDEFEND") {
         no_args(Command::YxSearchDefend, "YXSEARCHDEFEND")
+    } else if is("YXBALANCEONE") || is("YXBALANCETWO") {
+        let (name, stones) = if is("YXBALANCEONE") {
+            ("YXBALANCEONE", 1)
+        } else {
+            ("YXBALANCETWO", 2)
+        };
+        let bias = number(rest).ok_or_else(|| err(name, expected("a score bias", rest)))?;
+        Ok(Command::YxBalance { stones, bias })
+    } else if is("SWAP2BOARD") {
+        no_args(Command::Swap2Board, "SWAP2BOARD")
     } else {
         Ok(Command::Unknown(line.to_string()))
     }
@@ -223,7 +240,7 @@ pub fn breaks_block(line: &str) -> Option<Command> {
 }
 
 /// Whether a block of lines up to `DONE` (`BOARD`, `YXBOARD`, `YXBLOCK`,
-/// `YXBLOCKUNDO`) is being read after
+/// `YXBLOCKUNDO`, `SWAP2BOARD`) is being read after
 /// `line`, given whether one was before it (as the session reads blocks: only DONE or
 /// a line that breaks the block ends one). The input loop uses it for the lines it
 /// queues behind a search.
@@ -240,7 +257,11 @@ impl Command {
     pub fn opens_block(&self) -> bool {
         matches!(
             self,
-            Command::Board | Command::YxBoard | Command::YxBlock | Command::YxBlockUndo
+            Command::Board
+                | Command::YxBoard
+                | Command::YxBlock
+                | Command::YxBlockUndo
+                | Command::Swap2Board
         )
     }
 }
@@ -485,6 +506,28 @@ mod tests {
         assert_eq!(ok("yxnbest 3"), Command::YxNbest { n: 3 });
         assert_eq!(ok("YXNBEST  -2 "), Command::YxNbest { n: -2 });
         assert_eq!(ok("YXSEARCHDEFEND"), Command::YxSearchDefend);
+        assert_eq!(
+            ok("yxbalanceone 0"),
+            Command::YxBalance { stones: 1, bias: 0 }
+        );
+        assert_eq!(
+            ok("YXBALANCETWO -150"),
+            Command::YxBalance {
+                stones: 2,
+                bias: -150
+            }
+        );
+        assert_eq!(ok("swap2board"), Command::Swap2Board);
+        assert!(ok("SWAP2BOARD").opens_block());
+        for line in [
+            "YXBALANCEONE",
+            "YXBALANCEONE x",
+            "YXBALANCETWO 1 2",
+            "YXBALANCETWO 1.5",
+            "SWAP2BOARD 3",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
         for line in [
             "YXNBEST",
             "YXNBEST x",

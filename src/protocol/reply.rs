@@ -28,6 +28,10 @@ pub enum Reply {
     Message(String),
     /// Our move, `x,y`.
     Move(Pos),
+    /// Several points on one line, `x,y x,y ...` (YXBALANCETWO, SWAP2BOARD).
+    Moves(Vec<Pos>),
+    /// `SWAP`: under Swap2, we take the other colour.
+    Swap,
     /// `FORBID ` then each point as two-digit x and y, then `.` (YXSHOWFORBID).
     Forbid(Vec<Pos>),
 }
@@ -41,6 +45,11 @@ impl fmt::Display for Reply {
             Reply::About => f.write_str(ABOUT),
             Reply::Message(m) => write!(f, "MESSAGE {}", non_empty(m, "-")),
             Reply::Move(p) => write!(f, "{},{}", p.x, p.y),
+            Reply::Moves(points) => {
+                let text: Vec<String> = points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+                f.write_str(&text.join(" "))
+            }
+            Reply::Swap => f.write_str("SWAP"),
             Reply::Forbid(points) => {
                 f.write_str("FORBID ")?;
                 for p in points {
@@ -236,6 +245,9 @@ mod tests {
         let forbid = Reply::Forbid(vec![Pos::new(9, 12), Pos::new(10, 11)]);
         assert_eq!(forbid.to_string(), "FORBID 09121011.");
         assert_eq!(Reply::Forbid(vec![]).to_string(), "FORBID .");
+        let moves = Reply::Moves(vec![Pos::new(7, 7), Pos::new(8, 6), Pos::new(10, 12)]);
+        assert_eq!(moves.to_string(), "7,7 8,6 10,12");
+        assert_eq!(Reply::Swap.to_string(), "SWAP");
         let info: Vec<String> = show_info().iter().map(|r| r.to_string()).collect();
         assert_eq!(
             info[1..],

@@ -20,7 +20,7 @@ use crate::search::{
     Searcher,
 };
 use crate::time::Clock;
-use crate::types::{Color, Pos, Rule, MAX_SIZE, MIN_SIZE, WIN_MIN};
+use crate::types::{Color, Pos, Rule, Score, MAX_SIZE, MIN_SIZE, WIN_MIN};
 use std::time::Instant;
 
 /// The most lines a `BOARD` block may hold (one per point of the largest board); more
@@ -75,6 +75,8 @@ enum BlockKind {
     Block,
     /// `YXBLOCKUNDO`: points to take off it.
     BlockUndo,
+    /// `SWAP2BOARD`: the Swap2 opening so far, as `x,y` in move order.
+    Swap2,
 }
 
 impl BlockKind {
@@ -84,6 +86,7 @@ impl BlockKind {
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Block => "YXBLOCK",
             BlockKind::BlockUndo => "YXBLOCKUNDO",
+            BlockKind::Swap2 => "SWAP2BOARD",
         }
     }
 }
@@ -91,12 +94,13 @@ impl BlockKind {
 /// The lines of a block collected so far.
 struct Block {
     kind: BlockKind,
-    /// BOARD and YXBOARD: `x,y,f`, checked at DONE.
+    /// BOARD and YXBOARD: `x,y,f`; SWAP2BOARD: `x,y,0`; checked at DONE.
     stones: Vec<(i64, i64, i64)>,
     /// YXBLOCK and YXBLOCKUNDO: the good points, each once (a bad one is answered at
     /// once), applied at DONE.
     points: Vec<Pos>,
-    /// BOARD and YXBOARD: the first problem found; the block is still read up to DONE.
+    /// BOARD, YXBOARD and SWAP2BOARD: the first problem found; the block is still
+    /// read up to DONE.
     error: Option<String>,
 }
 
@@ -109,6 +113,19 @@ impl Block {
             error: None,
         }
     }
+}
+
+/// The stage of the Swap2 opening a SWAP2BOARD search answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Swap2Stage {
+    /// No stone yet: we placed black's first stone here; the search finds white's
+    /// stone and black's second (a balance search), and we answer all three.
+    Place(Pos),
+    /// Three stones, we are the second player: white's move, `SWAP`, or two more
+    /// stones.
+    Three,
+    /// Five stones, we are the first player: white's move or `SWAP`.
+    Five,
 }
 
 /// One brain's view of the game and of the manager's settings.
@@ -140,9 +157,11 @@ pub struct Session {
     blocked: Vec<Pos>,
     /// The current search was asked with every legal point blocked, so without them.
     blocks_ignored: bool,
-    /// What the current search is for: a move (`Lines::One`), or YXNBEST or
-    /// YXSEARCHDEFEND, whose answer is not played.
+    /// What the current search is for: a move (`Lines::One`), or YXNBEST,
+    /// YXSEARCHDEFEND or a balance search, whose answer is not played.
     task: Lines,
+    /// The current search answers a SWAP2BOARD at this stage.
+    swap2: Option<Swap2Stage>,
     /// `INFO max_node` (`None`: no limit), kept across games.
     max_node: Option<u64>,
     /// `INFO max_depth` (`None`: no limit), kept across games.
@@ -181,6 +200,7 @@ impl Session {
             blocked: Vec::new(),
             blocks_ignored: false,
             task: Lines::One,
+            swap2: None,
             max_node: None,
             max_depth: None,
             detail: Detail::default(),
@@ -336,7 +356,10 @@ impl Session {
     /// the lines to print: one `MESSAGE` and the move. A missing or illegal result is
     /// replaced by the legal point nearest the centre: a move is always produced. For
     /// YXNBEST and YXSEARCHDEFEND a `MESSAGE` per line comes first, and the move is
-    /// not played (nor its time counted on the game's clock).
+    /// not played (nor its time counted on the game's clock); so for the balance
+    /// searches, YXBALANCETWO answering two points on one line. A SWAP2BOARD gets its
+    /// stage's answer (`SWAP`, or points on one line), whose points are played and
+    /// whose time is counted.
     ///
     /// A table size asked for by `INFO max_memory` during the search is not applied
     /// here, so that freeing the old table never delays the move: call
@@ -349,6 +372,7 @@ impl Session {
     ) -> Vec<Reply> {
         let arrived = self.thinking.take();
         let task = std::mem::take(&mut self.task);
+        let swap2 = self.swap2.take();
         let crashed = searcher.is_none();
         if let Some(s) = &searcher {
             log::info!(
@@ -367,10 +391,15 @@ impl Session {
                 "every legal point is blocked (YXBLOCK): the list is ignored for this move".into(),
             ));
         }
+        // A Swap2 or balance answer's extra points: the search's `pv` or lines.
+        let mut found: Option<SearchResult> = None;
         let (best, info) = match result {
             Some(r) if board.is_legal(r.best) => {
                 replies.extend(analysis_report(task, &r, board));
-                (r.best, search_info(&r))
+                let info = search_info(&r);
+                let best = r.best;
+                found = Some(r);
+                (best, info)
             }
             other => {
                 let why = match other {
@@ -385,6 +414,31 @@ impl Session {
                 }
             }
         };
+        if let Some(stage) = swap2 {
+            let answer = swap2_answer(stage, board, best, found.as_ref());
+            for &p in &answer.play {
+                if let Err(e) = board.play(p) {
+                    return vec![Reply::Error(format!("cannot play {p}: {e}"))];
+                }
+            }
+            if let Some(t) = arrived {
+                self.clock.used_ms += t.elapsed().as_millis() as u64;
+            }
+            replies.extend([Reply::Message(info), answer.reply]);
+            return replies;
+        }
+        if let Lines::Balance { stones: 2, .. } = task {
+            let pair = found
+                .and_then(|r| legal_pair(board, &r.pv))
+                .or_else(|| fallback_pair(board));
+            let Some(pair) = pair else {
+                return vec![Reply::Error(
+                    "YXBALANCETWO: fewer than two empty points".into(),
+                )];
+            };
+            replies.extend([Reply::Message(info), Reply::Moves(pair.to_vec())]);
+            return replies;
+        }
         if task == Lines::One {
             if let Err(e) = board.play(best) {
                 // Unreachable: `best` was checked above. Still answer something sane.
@@ -402,6 +456,7 @@ impl Session {
     /// RESTART came during it): nothing is played and nothing is printed.
     pub fn search_cancelled(&mut self, searcher: Option<Searcher>) {
         self.thinking = None;
+        self.swap2 = None;
         self.blocks_ignored = false;
         self.task = Lines::One;
         self.searcher = searcher;
@@ -455,6 +510,11 @@ impl Session {
                 return self.think_for(arrived, Lines::Best(n));
             }
             Command::YxSearchDefend => return self.think_for(arrived, Lines::Defend),
+            Command::YxBalance { stones, bias } => return self.balance(stones, bias, arrived),
+            Command::Swap2Board => {
+                self.block = Some(Block::new(BlockKind::Swap2));
+                return Action::Nothing;
+            }
             Command::Info(info) => {
                 self.apply_info(&info);
                 return Action::Nothing;
@@ -576,6 +636,7 @@ impl Session {
         match kind {
             BlockKind::Board | BlockKind::YxBoard => self.stone_line(line, arrived),
             BlockKind::Block | BlockKind::BlockUndo => self.point_line(line),
+            BlockKind::Swap2 => self.swap2_line(line, arrived),
         }
     }
 
@@ -627,6 +688,138 @@ impl Session {
                 Action::Nothing
             }
         }
+    }
+
+    /// A line of a SWAP2BOARD block: `x,y` (an `x,y,f` line is taken too, its field
+    /// ignored: the order tells the colours). A bad line spoils the block, answered
+    /// at DONE, and so does a number of stones that is no stage of Swap2.
+    fn swap2_line(&mut self, line: &str, arrived: Instant) -> Action {
+        let Some(block) = &mut self.block else {
+            return Action::Nothing;
+        };
+        let point = match parse_point_line(line) {
+            Ok(PointLine::Point { x, y }) => Ok(Some((x, y))),
+            Ok(PointLine::Done) => Ok(None),
+            Err(e) => match parse_board_line(line) {
+                Ok(BoardLine::Stone { x, y, .. }) => Ok(Some((x, y))),
+                _ => Err(e.reason),
+            },
+        };
+        match point {
+            Ok(Some((x, y))) => {
+                if block.error.is_none() {
+                    if block.stones.len() >= MAX_BOARD_LINES {
+                        block.error = Some("too many lines".into());
+                    } else {
+                        block.stones.push((x, y, 0));
+                    }
+                }
+                Action::Nothing
+            }
+            Err(why) => {
+                if block.error.is_none() {
+                    block.error = Some(why);
+                }
+                Action::Nothing
+            }
+            Ok(None) => {
+                let Some(block) = self.block.take() else {
+                    return Action::Nothing;
+                };
+                let opening = match block.error {
+                    Some(why) => Err(why),
+                    None => self.swap2_position(&block.stones),
+                };
+                match opening {
+                    Ok(b) => self.swap2(b, arrived),
+                    Err(why) => error(format!("SWAP2BOARD: {why}")),
+                }
+            }
+        }
+    }
+
+    /// The Swap2 opening of a SWAP2BOARD block: 0, 3 or 5 stones, black first and
+    /// then alternately, on a board of the current size.
+    fn swap2_position(&self, stones: &[(i64, i64, i64)]) -> Result<Board, String> {
+        let Some(current) = &self.board else {
+            return Err("no board, send START first".into());
+        };
+        let n = stones.len();
+        if !matches!(n, 0 | 3 | 5) {
+            return Err(format!(
+                "{n} stone{} given, a Swap2 stage has 0, 3 or 5",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        let mut b = Board::new(current.width(), current.height(), self.rule);
+        for (k, &(x, y, _)) in stones.iter().enumerate() {
+            let p = point(&b, x, y)?;
+            let c = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if let Err(e) = b.place(p, c) {
+                return Err(match e {
+                    MoveError::Occupied => format!("{p} is given twice"),
+                    e => format!("cannot place {p}: {e}"),
+                });
+            }
+        }
+        b.set_side_to_move(if n.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        });
+        Ok(b)
+    }
+
+    /// Starts the search that answers SWAP2BOARD with the opening `b`.
+    fn swap2(&mut self, mut b: Board, arrived: Instant) -> Action {
+        let (stage, lines) = match b.stone_count() {
+            0 => {
+                let Some(first) = fallback_move(&b) else {
+                    return error("SWAP2BOARD: no empty point");
+                };
+                if let Err(e) = b.play(first) {
+                    return error(format!("SWAP2BOARD: cannot play {first}: {e}"));
+                }
+                let stage = Swap2Stage::Place(first);
+                (stage, Lines::Balance { stones: 2, bias: 0 })
+            }
+            3 => (Swap2Stage::Three, Lines::Swap2Three),
+            _ => (Swap2Stage::Five, Lines::One),
+        };
+        self.board = Some(b);
+        let action = self.think_for(arrived, lines);
+        if matches!(action, Action::Think(_)) {
+            self.swap2 = Some(stage);
+        }
+        action
+    }
+
+    /// YXBALANCEONE (`stones` 1) and YXBALANCETWO (2) toward `bias`.
+    fn balance(&mut self, stones: u8, bias: i64, arrived: Instant) -> Action {
+        let name = if stones == 1 {
+            "YXBALANCEONE"
+        } else {
+            "YXBALANCETWO"
+        };
+        let most = (WIN_MIN - 1) as i64;
+        if bias.abs() > most {
+            return error(format!(
+                "{name}: bias {bias} out of range, -{most} to {most} expected"
+            ));
+        }
+        let Some(b) = &self.board else {
+            return no_board();
+        };
+        // (One move on a full board: `think_for` says so.)
+        if stones == 2 && b.empty_count() < 2 {
+            return error(format!("{name}: fewer than 2 empty points"));
+        }
+        let bias = bias as Score;
+        self.think_for(arrived, Lines::Balance { stones, bias })
     }
 
     /// A line of a YXBLOCK or YXBLOCKUNDO block: a point off the board (or, to block,
@@ -852,7 +1045,7 @@ fn analysis_report(task: Lines, r: &SearchResult, b: &Board) -> Vec<Reply> {
         text.map(Reply::Message).collect()
     };
     match task {
-        Lines::One => Vec::new(),
+        Lines::One | Lines::Balance { .. } | Lines::Swap2Three => Vec::new(),
         Lines::Best(n) => {
             let lines: Vec<&Line> = lines.collect();
             let found = lines.len();
@@ -874,6 +1067,82 @@ fn analysis_report(task: Lines, r: &SearchResult, b: &Board) -> Vec<Reply> {
             out
         }
     }
+}
+
+/// What to answer to a SWAP2BOARD and the points of ours to play.
+struct Swap2Answer {
+    reply: Reply,
+    play: Vec<Pos>,
+}
+
+/// The SWAP2BOARD answer at `stage` on `board` (after the stones we placed, if any),
+/// from the search's result `found` (`None`: none usable, `best` is a fallback):
+/// * no stone: our three stones, black, white, black;
+/// * three stones: two more stones (white's, black's) when the search placed them
+///   (the position was about even), else `SWAP` (to play black) when the position is
+///   worse for white, else white's move;
+/// * five stones: `SWAP` when the position is worse for white, else white's move.
+fn swap2_answer(
+    stage: Swap2Stage,
+    board: &Board,
+    best: Pos,
+    found: Option<&SearchResult>,
+) -> Swap2Answer {
+    let white_move = Swap2Answer {
+        reply: Reply::Move(best),
+        play: vec![best],
+    };
+    let Some(r) = found else {
+        return match stage {
+            Swap2Stage::Place(first) => {
+                let pair = fallback_pair(board).unwrap_or([best, best]);
+                Swap2Answer {
+                    reply: Reply::Moves(vec![first, pair[0], pair[1]]),
+                    play: pair.to_vec(),
+                }
+            }
+            _ => white_move,
+        };
+    };
+    match stage {
+        Swap2Stage::Place(first) => {
+            let pair = legal_pair(board, &r.pv)
+                .or_else(|| fallback_pair(board))
+                .unwrap_or([best, best]);
+            Swap2Answer {
+                reply: Reply::Moves(vec![first, pair[0], pair[1]]),
+                play: pair.to_vec(),
+            }
+        }
+        Swap2Stage::Three if r.lines.len() >= 2 && legal_pair(board, &r.lines[1].pv).is_some() => {
+            let pair = legal_pair(board, &r.lines[1].pv).map_or(Vec::new(), |p| p.to_vec());
+            Swap2Answer {
+                reply: Reply::Moves(pair.clone()),
+                play: pair,
+            }
+        }
+        _ if r.score < 0 => Swap2Answer {
+            reply: Reply::Swap,
+            play: Vec::new(),
+        },
+        _ => white_move,
+    }
+}
+
+/// The first two points of `pv` if the side to move may play the first and the
+/// other side the second after it.
+fn legal_pair(board: &Board, pv: &[Pos]) -> Option<[Pos; 2]> {
+    let [a, b, ..] = pv else { return None };
+    let mut after = board.clone();
+    (board.is_legal(*a) && after.play(*a).is_ok() && after.is_legal(*b)).then_some([*a, *b])
+}
+
+/// Two points for the side to move and then the other, each the fallback move.
+fn fallback_pair(board: &Board) -> Option<[Pos; 2]> {
+    let mut b = board.clone();
+    let first = fallback_move(&b)?;
+    b.play(first).ok()?;
+    Some([first, fallback_move(&b)?])
 }
 
 /// Every point of `b`, row by row.

@@ -43,6 +43,13 @@ pub enum Lines {
     /// Every root move that does not lose, best first, and then the first that does
     /// (if any), so that the last line tells whether the others were all there is.
     Defend,
+    /// Not the best move: the `stones` moves (1, or 2: a move and the opponent's
+    /// reply) after which the side to move now scores closest to `bias`
+    /// (YXBALANCEONE, YXBALANCETWO); the result's `pv` starts with them.
+    Balance { stones: u8, bias: Score },
+    /// Swap2 after three stones: the position's score, and two balancing stones if
+    /// it is about even (see [`Searcher::search_swap2_three`]).
+    Swap2Three,
 }
 
 /// One root move with its own search.
@@ -102,6 +109,13 @@ impl Searcher {
         let mut b = board.clone();
         self.prepare(board, limits);
         let lines = self.analysis.lines;
+        match lines {
+            Lines::Balance { stones, bias } => {
+                return self.search_balance(board, limits, stop, stones, bias)
+            }
+            Lines::Swap2Three => return self.search_swap2_three(board, limits, stop),
+            _ => {}
+        }
         let line = |i: usize, score: Score| Line {
             best: board_pos(board, i),
             score,
@@ -177,6 +191,8 @@ impl Searcher {
             Lines::Defend => {
                 self.deepen_lines(&mut b, board, limits, stop, first_choice, count, true)
             }
+            // Answered above.
+            Lines::Balance { .. } | Lines::Swap2Three => return None,
         };
         Some(result(self, found))
     }

@@ -4,6 +4,7 @@
 //! returns a [`SearchResult`]. Steps are numbered as in the code.
 
 mod analysis;
+mod balance;
 mod movegen;
 mod params;
 mod profile;
@@ -15,6 +16,7 @@ mod vcf;
 mod vct;
 
 pub use analysis::{Analysis, Line, Lines, Observer, Progress};
+pub use balance::SWAP2_EVEN;
 pub use params::Params;
 pub use profile::{Profile, PROFILES};
 

@@ -37,6 +37,8 @@ pub const WORDS: &[&str] = &[
     "YXBLOCKUNDO",
     "YXBLOCKRESET",
     "YXSEARCHDEFEND",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
 ];
 
 /// INFO keys, known and unknown (c-gomoku-cli forwards user keys), and an empty one.

@@ -101,6 +101,11 @@ pub enum MCmd {
     /// `YXNBEST n` and `YXSEARCHDEFEND`: a search whose answer is not played.
     YxNbest(i64),
     YxSearchDefend,
+    /// `YXBALANCEONE s` (1) and `YXBALANCETWO s` (2): a search whose answer (one
+    /// point, or two on one line) is not played.
+    YxBalance(u8, i64),
+    /// `SWAP2BOARD`: the Swap2 opening as `x,y` lines up to DONE.
+    Swap2Board,
     /// Not a command word we know: answered `UNKNOWN`.
     Unknown,
     /// A known command word with arguments that cannot be read: answered `ERROR`.
@@ -172,6 +177,9 @@ pub fn mparse(line: &str) -> MCmd {
         "YXBLOCKRESET" => no_args(MCmd::YxBlockReset),
         "YXNBEST" => int(rest).map_or(MCmd::Malformed, MCmd::YxNbest),
         "YXSEARCHDEFEND" => no_args(MCmd::YxSearchDefend),
+        "YXBALANCEONE" => int(rest).map_or(MCmd::Malformed, |s| MCmd::YxBalance(1, s)),
+        "YXBALANCETWO" => int(rest).map_or(MCmd::Malformed, |s| MCmd::YxBalance(2, s)),
+        "SWAP2BOARD" => no_args(MCmd::Swap2Board),
         _ => MCmd::Unknown,
     }
 }
@@ -453,7 +461,7 @@ pub fn block_open_after(open: bool, line: &str) -> bool {
     if !open {
         return matches!(
             mparse(line),
-            MCmd::Board | MCmd::YxBoard | MCmd::YxBlock | MCmd::YxBlockUndo
+            MCmd::Board | MCmd::YxBoard | MCmd::YxBlock | MCmd::YxBlockUndo | MCmd::Swap2Board
         );
     }
     match mboard_line(line) {
@@ -481,6 +489,30 @@ pub enum MBlock {
     /// YXBLOCK and YXBLOCKUNDO: points to add to or take off the blocked list.
     Block,
     BlockUndo,
+    /// SWAP2BOARD: the opening (0, 3 or 5 stones, black first), then its answer.
+    Swap2,
+}
+
+/// The largest bias a balance search takes, either way.
+pub const MAX_BIAS: i64 = 28_999;
+
+/// What the answer to a search is (README "For analysts").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MTask {
+    /// A move, played.
+    #[default]
+    Move,
+    /// YXNBEST, YXSEARCHDEFEND, YXBALANCEONE: one point, not played.
+    Analysis,
+    /// YXBALANCETWO: two points on one line, not played.
+    BalanceTwo,
+    /// SWAP2BOARD on an empty board: black's first stone is put here before the
+    /// search; the answer is it and two more (white's, black's), played.
+    Swap2Place(Pos),
+    /// SWAP2BOARD with three stones: `SWAP`, white's move, or two more stones.
+    Swap2Three,
+    /// SWAP2BOARD with five stones: `SWAP` or white's move.
+    Swap2Five,
 }
 
 /// The stone lines of a block, `None` for a bad line.
@@ -514,8 +546,8 @@ pub struct Model {
     pub blocked: Vec<Pos>,
     /// A move was asked for and not given yet.
     pub thinking: bool,
-    /// That search is YXNBEST's or YXSEARCHDEFEND's: its answer is not played.
-    pub analysing: bool,
+    /// What that search's answer is.
+    pub task: MTask,
     pub exited: bool,
 }
 
@@ -569,10 +601,19 @@ impl Model {
                 Expect::Nothing
             }
             MCmd::YxNbest(n) if n < 1 => Expect::Error,
-            MCmd::YxNbest(_) | MCmd::YxSearchDefend => {
-                let e = self.think();
-                self.analysing = e == Expect::Move;
-                e
+            MCmd::YxNbest(_) | MCmd::YxSearchDefend => self.think_for(MTask::Analysis),
+            MCmd::YxBalance(_, bias) if bias.abs() > MAX_BIAS => Expect::Error,
+            MCmd::YxBalance(stones, _) => match &self.game {
+                Some(g) if g.empties().len() >= stones as usize => self.think_for(if stones == 1 {
+                    MTask::Analysis
+                } else {
+                    MTask::BalanceTwo
+                }),
+                _ => Expect::Error,
+            },
+            MCmd::Swap2Board => {
+                self.block = Some((MBlock::Swap2, Vec::new()));
+                Expect::Nothing
             }
             MCmd::YxShowForbid if self.game.is_some() => Expect::Forbid,
             MCmd::YxShowForbid => Expect::Error,
@@ -694,6 +735,9 @@ impl Model {
         if matches!(kind, MBlock::Block | MBlock::BlockUndo) {
             return self.point_line(kind, line);
         }
+        if kind == MBlock::Swap2 {
+            return self.swap2_line(line);
+        }
         match mboard_line(line) {
             MBoardLine::Stone(x, y, f) => {
                 block.push(Some((x, y, f)));
@@ -723,6 +767,78 @@ impl Model {
                 self.set_position(kind, &lines)
             }
         }
+    }
+
+    /// A line of a SWAP2BOARD block: `x,y` (or `x,y,f`, the field ignored); END exits
+    /// and a new game drops the block, as in BOARD; any other line spoils the block,
+    /// answered ERROR at DONE.
+    fn swap2_line(&mut self, line: &str) -> Expect {
+        let point = match (mpoint_line(line), mboard_line(line)) {
+            (MPointLine::Point(x, y), _) | (_, MBoardLine::Stone(x, y, _)) => Some((x, y, 0)),
+            (MPointLine::Done, _) => {
+                let lines = self.block.take().map(|b| b.1).unwrap_or_default();
+                return self.swap2_position(&lines);
+            }
+            _ => match mparse(line) {
+                MCmd::End => {
+                    self.exited = true;
+                    return Expect::Exit;
+                }
+                MCmd::Start(_) | MCmd::RectStart(..) | MCmd::Restart => {
+                    self.block = None;
+                    return self.line(line);
+                }
+                _ => None,
+            },
+        };
+        if let Some((_, block)) = &mut self.block {
+            block.push(point);
+        }
+        Expect::Nothing
+    }
+
+    /// DONE of a SWAP2BOARD block: 0, 3 or 5 distinct points on the board, black
+    /// first and then alternately, replace the position; on an empty board black's
+    /// first stone goes to the centre (the lower point of an even side); then the
+    /// search for the stage's answer.
+    fn swap2_position(&mut self, lines: &[Option<(i64, i64, i64)>]) -> Expect {
+        let Some(current) = &self.game else {
+            return Expect::Error;
+        };
+        let Some(stones) = lines.iter().copied().collect::<Option<Vec<_>>>() else {
+            return Expect::Error;
+        };
+        if !matches!(stones.len(), 0 | 3 | 5) {
+            return Expect::Error;
+        }
+        let mut g = MGame::new(current.width, current.height);
+        for (k, &(x, y, _)) in stones.iter().enumerate() {
+            if g.at(x, y) != Some(Cell::Empty) {
+                return Expect::Error;
+            }
+            let c = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            g.put(Pos::new(x as u8, y as u8), c);
+        }
+        let task = match stones.len() {
+            0 => {
+                let first = Pos::new(((g.width - 1) / 2) as u8, ((g.height - 1) / 2) as u8);
+                g.put(first, Color::Black);
+                MTask::Swap2Place(first)
+            }
+            3 => MTask::Swap2Three,
+            _ => MTask::Swap2Five,
+        };
+        g.to_move = if g.history.len().is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.game = Some(g);
+        self.think_for(task)
     }
 
     /// A line of a YXBLOCK or YXBLOCKUNDO block: END exits and a new game drops the
@@ -810,6 +926,15 @@ impl Model {
         }
     }
 
+    /// A search whose answer is `task` is asked for on the current position.
+    fn think_for(&mut self, task: MTask) -> Expect {
+        let e = self.think();
+        if e == Expect::Move {
+            self.task = task;
+        }
+        e
+    }
+
     /// A move is asked for on the current position.
     fn think(&mut self) -> Expect {
         match &self.game {
@@ -826,29 +951,60 @@ impl Model {
     pub fn move_dropped(&mut self) {
         assert!(self.thinking, "no search to drop");
         self.thinking = false;
-        self.analysing = false;
+        self.task = MTask::Move;
     }
 
     /// Our move came: it must be on an empty point; it is played for the side to move
-    /// (but not after YXNBEST or YXSEARCHDEFEND).
+    /// (but not after YXNBEST, YXSEARCHDEFEND or YXBALANCEONE).
     pub fn our_move(&mut self, x: i64, y: i64) -> Result<(), String> {
+        self.our_answer(&ReplyLine::Move(x, y))
+    }
+
+    /// The answer to a search came (the last line, after any MESSAGE): of the shape
+    /// its task asks for, on empty points, and played as that task says.
+    pub fn our_answer(&mut self, answer: &ReplyLine) -> Result<(), String> {
         if !self.thinking {
-            return Err("a move nobody asked for".into());
+            return Err("an answer nobody asked for".into());
         }
         self.thinking = false;
-        let analysing = std::mem::take(&mut self.analysing);
-        let g = self.game.as_mut().ok_or("a move without a board")?;
-        match g.at(x, y) {
-            Some(Cell::Empty) if analysing => Ok(()),
-            Some(Cell::Empty) => {
-                let c = g.to_move;
-                g.put(Pos::new(x as u8, y as u8), c);
-                g.to_move = c.opp();
-                Ok(())
+        let task = std::mem::take(&mut self.task);
+        let points: Vec<(i64, i64)> = match (task, answer) {
+            (MTask::Swap2Three | MTask::Swap2Five, ReplyLine::Swap) => return Ok(()),
+            (
+                MTask::Move | MTask::Analysis | MTask::Swap2Three | MTask::Swap2Five,
+                ReplyLine::Move(x, y),
+            ) => {
+                vec![(*x, *y)]
             }
-            None => Err(format!("our move {x},{y} is off the board")),
-            Some(c) => Err(format!("our move {x},{y} is on {c:?}")),
+            (MTask::BalanceTwo | MTask::Swap2Three, ReplyLine::Moves(p)) if p.len() == 2 => {
+                p.clone()
+            }
+            (MTask::Swap2Place(first), ReplyLine::Moves(p)) if p.len() == 3 => {
+                if p[0] != (first.x as i64, first.y as i64) {
+                    return Err(format!("Swap2 opening {p:?} does not start at {first}"));
+                }
+                p[1..].to_vec()
+            }
+            (task, a) => return Err(format!("{a:?} answers a search for {task:?}")),
+        };
+        let play = !matches!(task, MTask::Analysis | MTask::BalanceTwo);
+        let g = self.game.as_mut().ok_or("an answer without a board")?;
+        let mut scratch = g.clone();
+        for &(x, y) in &points {
+            match scratch.at(x, y) {
+                Some(Cell::Empty) => {
+                    let c = scratch.to_move;
+                    scratch.put(Pos::new(x as u8, y as u8), c);
+                    scratch.to_move = c.opp();
+                }
+                None => return Err(format!("our point {x},{y} is off the board")),
+                Some(c) => return Err(format!("our point {x},{y} is on {c:?}")),
+            }
         }
+        if play {
+            *g = scratch;
+        }
+        Ok(())
     }
 }
 
@@ -863,6 +1019,10 @@ pub enum ReplyLine {
     About,
     Message,
     Move(i64, i64),
+    /// Two or more points on one line, `x,y x,y ...` (YXBALANCETWO, SWAP2BOARD).
+    Moves(Vec<(i64, i64)>),
+    /// `SWAP` (SWAP2BOARD).
+    Swap,
     /// `FORBID xxyy...xxyy.`: the points, each as two-digit x and y.
     Forbid(Vec<(i64, i64)>),
 }
@@ -900,10 +1060,19 @@ pub fn classify_reply(line: &str) -> Result<ReplyLine, String> {
         let points = (0..digits.len()).step_by(4).map(|i| (n(i), n(i + 2)));
         return Ok(ReplyLine::Forbid(points.collect()));
     }
-    if let Some((x, y)) = line.split_once(',') {
-        if let (Some(x), Some(y)) = (plain_number(x), plain_number(y)) {
-            return Ok(ReplyLine::Move(x, y));
-        }
+    if line == "SWAP" {
+        return Ok(ReplyLine::Swap);
+    }
+    let point = |s: &str| {
+        let (x, y) = s.split_once(',')?;
+        Some((plain_number(x)?, plain_number(y)?))
+    };
+    if let Some((x, y)) = point(line) {
+        return Ok(ReplyLine::Move(x, y));
+    }
+    let points: Option<Vec<(i64, i64)>> = line.split(' ').map(point).collect();
+    if let Some(points) = points.filter(|p| p.len() >= 2) {
+        return Ok(ReplyLine::Moves(points));
     }
     if is_about(line) {
         return Ok(ReplyLine::About);
