@@ -645,9 +645,52 @@ fn swap2_ask(
     if !p.send(&lines) {
         return Err((Fault::Crash, "input pipe closed".into()));
     }
+    let (text, _ms) = await_answer(cfg, p, side, "SWAP2BOARD", "Swap2 answer")?;
+    if text.trim().eq_ignore_ascii_case("SWAP") {
+        return Ok(None);
+    }
+    let mut after = judge.clone();
+    let mut points = Vec::new();
+    for word in text.split_whitespace() {
+        let (x, y) = parse_move(word)?;
+        let pos = legal_point(&after, x, y)?;
+        after
+            .play(pos)
+            .map_err(|e| (Fault::Occupied, format!("{pos} is {e}")))?;
+        points.push(pos);
+    }
+    if points.is_empty() {
+        return Err((Fault::Junk, format!("'{}'", clip(&text))));
+    }
+    Ok(Some(points))
+}
+
+/// Point `x,y` if a stone may go there, else the fault (off the board, occupied).
+fn legal_point(judge: &Judge, x: i64, y: i64) -> std::result::Result<Pos, FaultInfo> {
+    judge.legal(x, y).map_err(|e| {
+        let f = match e {
+            Illegal::OffBoard => Fault::OffBoard,
+            Illegal::Occupied => Fault::Occupied,
+        };
+        (f, format!("{x},{y} is {e}"))
+    })
+}
+
+/// Waits for the brain's answer to the command just sent (`what`, for messages; `due`
+/// names the answer in a time-out's message): skips the OK still owed for START,
+/// checks the line end and the time against the binding limit (whose kind a time loss
+/// takes), and charges the match clock. Returns the line and the think time in ms.
+fn await_answer(
+    cfg: &GameConfig,
+    p: &mut Process,
+    side: &mut Side,
+    what: &str,
+    due: &str,
+) -> std::result::Result<(String, u64), FaultInfo> {
     let t0 = Instant::now();
     let tol = cfg.tolerance_ms as i64;
     let matched = cfg.tc.match_ms.is_some();
+    // The binding limit decides the kind of a time loss.
     let (limit, kind) = match (cfg.tc.turn_ms.map(|t| t as i64), matched) {
         (Some(t), true) if side.time_left < t => (side.time_left, Fault::TimeMatch),
         (Some(t), _) => (t, Fault::TimeTurn),
@@ -657,9 +700,7 @@ fn swap2_ask(
     let deadline = t0 + Duration::from_millis((limit + tol).max(0) as u64);
     loop {
         match p.reply(Some(deadline)) {
-            Reply::Timeout => {
-                return Err((kind, format!("no Swap2 answer within {limit} + {tol} ms")))
-            }
+            Reply::Timeout => return Err((kind, format!("no {due} within {limit} + {tol} ms"))),
             Reply::Line { text, cr, at } => {
                 if side.ok_pending && text == "OK" {
                     side.ok_pending = false;
@@ -676,31 +717,9 @@ fn swap2_ask(
                     side.time_left -= ms as i64;
                     side.time_left += cfg.tc.inc_ms as i64;
                 }
-                if text.trim().eq_ignore_ascii_case("SWAP") {
-                    return Ok(None);
-                }
-                let mut after = judge.clone();
-                let mut points = Vec::new();
-                for word in text.split_whitespace() {
-                    let (x, y) = parse_move(word)?;
-                    let pos = after.legal(x, y).map_err(|e| {
-                        let f = match e {
-                            Illegal::OffBoard => Fault::OffBoard,
-                            Illegal::Occupied => Fault::Occupied,
-                        };
-                        (f, format!("{x},{y} is {e}"))
-                    })?;
-                    after
-                        .play(pos)
-                        .map_err(|e| (Fault::Occupied, format!("{pos} is {e}")))?;
-                    points.push(pos);
-                }
-                if points.is_empty() {
-                    return Err((Fault::Junk, format!("'{}'", clip(&text))));
-                }
-                return Ok(Some(points));
+                return Ok((text, ms));
             }
-            r => return Err(reply_fault(r, "SWAP2BOARD")),
+            r => return Err(reply_fault(r, what)),
         }
     }
 }
@@ -854,62 +873,20 @@ fn one_move(
     if !p.send(&lines) {
         return Err((Fault::Crash, "input pipe closed".into()));
     }
-    let t0 = Instant::now();
-    let tol = cfg.tolerance_ms as i64;
-    let turn = cfg.tc.turn_ms.map(|t| t as i64);
-    let matched = cfg.tc.match_ms.is_some();
-    // The binding limit decides the kind of a time loss.
-    let (limit, kind) = match (turn, matched) {
-        (Some(t), true) if side.time_left < t => (side.time_left, Fault::TimeMatch),
-        (Some(t), _) => (t, Fault::TimeTurn),
-        (None, true) => (side.time_left, Fault::TimeMatch),
-        (None, false) => (i64::MAX / 4, Fault::TimeTurn),
-    };
-    let deadline = t0 + Duration::from_millis((limit + tol).max(0) as u64);
-    loop {
-        match p.reply(Some(deadline)) {
-            Reply::Timeout => {
-                return Err((kind, format!("no move within {limit} + {tol} ms")));
+    let (text, ms) = await_answer(cfg, p, side, "a move command", "move")?;
+    let (x, y) = parse_move(&text)?;
+    let pos = legal_point(judge, x, y)?;
+    if cfg.check_memory && cfg.max_memory > 0 {
+        if let Some(peak) = p.peak_memory() {
+            if peak > cfg.max_memory {
+                return Err((
+                    Fault::Memory,
+                    format!("peak {peak} bytes > {}", cfg.max_memory),
+                ));
             }
-            Reply::Line { text, cr, at } => {
-                if side.ok_pending && text == "OK" {
-                    side.ok_pending = false;
-                    continue;
-                }
-                let ms = at.saturating_duration_since(t0).as_millis() as u64;
-                if ms as i64 > limit + tol {
-                    return Err((kind, format!("{ms} ms > {limit} + {tol} ms")));
-                }
-                if cr && cfg.strict_lf {
-                    return Err((Fault::CrLf, format!("'{}' ended by CR", clip(&text))));
-                }
-                let (x, y) = parse_move(&text)?;
-                let pos = judge.legal(x, y).map_err(|e| {
-                    let f = match e {
-                        Illegal::OffBoard => Fault::OffBoard,
-                        Illegal::Occupied => Fault::Occupied,
-                    };
-                    (f, format!("{x},{y} is {e}"))
-                })?;
-                if cfg.check_memory && cfg.max_memory > 0 {
-                    if let Some(peak) = p.peak_memory() {
-                        if peak > cfg.max_memory {
-                            return Err((
-                                Fault::Memory,
-                                format!("peak {peak} bytes > {}", cfg.max_memory),
-                            ));
-                        }
-                    }
-                }
-                if matched {
-                    side.time_left -= ms as i64;
-                    side.time_left += cfg.tc.inc_ms as i64;
-                }
-                return Ok((pos, ms));
-            }
-            r => return Err(reply_fault(r, "a move command")),
         }
     }
+    Ok((pos, ms))
 }
 
 /// Classifies a reply where a move is due: `x,y` (blanks around the numbers allowed), or
