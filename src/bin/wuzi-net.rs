@@ -77,9 +77,7 @@ fn run() -> anyhow::Result<bool> {
     let (mut net, mut samples) = (None, None);
     let (mut score_tol, mut policy_tol) = (0.01f32, 0.02f32);
     for a in rest {
-        let (k, v) = a
-            .split_once('=')
-            .ok_or_else(|| anyhow::anyhow!("expected key=value: '{a}'"))?;
+        let (k, v) = key_value(a)?;
         match k {
             "net" => net = Some(v.to_string()),
             "samples" => samples = Some(v.to_string()),
@@ -92,13 +90,14 @@ fn run() -> anyhow::Result<bool> {
     let samples = samples.ok_or_else(|| anyhow::anyhow!("samples=FILE is needed"))?;
     let weights = Arc::new(Weights::load(std::path::Path::new(&net))?);
     let text = std::fs::read_to_string(&samples)?;
+    let searcher = Searcher::new(1 << 16);
     let (mut worst_score, mut worst_policy, mut n) = (0f32, 0f32, 0);
     for (line_no, line) in text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
     {
-        let (s, p) = compare(&weights, line)
+        let (s, p) = compare(&weights, &searcher, line)
             .map_err(|e| anyhow::anyhow!("{samples} line {}: {e:#}", line_no + 1))?;
         worst_score = worst_score.max(s);
         worst_policy = worst_policy.max(p);
@@ -111,8 +110,14 @@ fn run() -> anyhow::Result<bool> {
     Ok(n > 0 && worst_score <= score_tol && worst_policy <= policy_tol)
 }
 
+/// An argument's key and value.
+fn key_value(a: &str) -> anyhow::Result<(&str, &str)> {
+    a.split_once('=')
+        .ok_or_else(|| anyhow::anyhow!("expected key=value: '{a}'"))
+}
+
 /// The score difference (in logits) and largest policy difference of one sample.
-fn compare(weights: &Arc<Weights>, line: &str) -> anyhow::Result<(f32, f32)> {
+fn compare(weights: &Arc<Weights>, searcher: &Searcher, line: &str) -> anyhow::Result<(f32, f32)> {
     let f: Vec<&str> = line.split_whitespace().collect();
     anyhow::ensure!(f.len() >= 6, "too few fields");
     let rule = Rule::from_info(f[0].parse()?);
@@ -141,7 +146,7 @@ fn compare(weights: &Arc<Weights>, line: &str) -> anyhow::Result<(f32, f32)> {
         Color::White
     });
     let mut net = Net::new(weights.clone());
-    net.prepare(&b, &Searcher::new(1 << 16).eval_config_for(&b));
+    net.prepare(&b, &searcher.eval_config_for(&b));
     anyhow::ensure!(net.active(), "no net for rule {}", f[0]);
     let want: f32 = f[5].parse()?;
     let score = (net.score_f32(&b) - want).abs() / weights.scale;
@@ -172,9 +177,7 @@ struct Tally {
 fn accuracy(args: &[String]) -> anyhow::Result<()> {
     let (mut net, mut data, mut limit) = (None, None, usize::MAX);
     for a in args {
-        let (k, v) = a
-            .split_once('=')
-            .ok_or_else(|| anyhow::anyhow!("expected key=value: '{a}'"))?;
+        let (k, v) = key_value(a)?;
         match k {
             "net" => net = Some(v.to_string()),
             "data" => data = Some(v.to_string()),

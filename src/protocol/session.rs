@@ -80,6 +80,17 @@ enum BlockKind {
 }
 
 impl BlockKind {
+    /// The block a command opens (one of [`Command::opens_block`]'s).
+    fn opened_by(cmd: &Command) -> BlockKind {
+        match cmd {
+            Command::YxBoard => BlockKind::YxBoard,
+            Command::YxBlock => BlockKind::Block,
+            Command::YxBlockUndo => BlockKind::BlockUndo,
+            Command::Swap2Board => BlockKind::Swap2,
+            _ => BlockKind::Board,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             BlockKind::Board => "BOARD",
@@ -472,20 +483,12 @@ impl Session {
             },
             Command::Begin => return self.begin(arrived),
             Command::Turn { x, y } => return self.turn(x, y, arrived),
-            Command::Board => {
-                self.block = Some(Block::new(BlockKind::Board));
-                return Action::Nothing;
-            }
-            Command::YxBoard => {
-                self.block = Some(Block::new(BlockKind::YxBoard));
-                return Action::Nothing;
-            }
-            Command::YxBlock => {
-                self.block = Some(Block::new(BlockKind::Block));
-                return Action::Nothing;
-            }
-            Command::YxBlockUndo => {
-                self.block = Some(Block::new(BlockKind::BlockUndo));
+            cmd @ (Command::Board
+            | Command::YxBoard
+            | Command::YxBlock
+            | Command::YxBlockUndo
+            | Command::Swap2Board) => {
+                self.block = Some(Block::new(BlockKind::opened_by(&cmd)));
                 return Action::Nothing;
             }
             Command::YxBlockReset => {
@@ -511,10 +514,6 @@ impl Session {
             }
             Command::YxSearchDefend => return self.think_for(arrived, Lines::Defend),
             Command::YxBalance { stones, bias } => return self.balance(stones, bias, arrived),
-            Command::Swap2Board => {
-                self.block = Some(Block::new(BlockKind::Swap2));
-                return Action::Nothing;
-            }
             Command::Info(info) => {
                 self.apply_info(&info);
                 return Action::Nothing;

@@ -7,11 +7,11 @@
 //! moves of the lines already found, so each line's score is its own full search (the
 //! root's moves unreduced there, the last depth's move of the line first).
 
-use super::root::Stability;
-use super::threats::{board_pos, fallback_move, playable, scan};
+use super::root::{no_root_move, Stability};
+use super::threats::{board_pos, playable, scan};
 use super::{Limits, SearchResult, Searcher, MAX_PLY, NO_MOVE};
 use crate::board::Board;
-use crate::types::{is_mate, loss_in, win_in, Pos, Score, WIN, WIN_MIN};
+use crate::types::{is_mate, win_in, Pos, Score, WIN, WIN_MIN};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -154,13 +154,7 @@ impl Searcher {
         } else if count == 0 {
             // As in the normal search: fives nobody stops, or not a single legal point
             // left unblocked (the caller should not block them all).
-            let lost = scan.opp_fives > 0;
-            let opp = b.side_to_move().opp();
-            let block = lost
-                .then(|| b.five_cells(opp).find(|&i| playable(&b, i)))
-                .flatten();
-            let i = block.or_else(|| fallback_move(&b))?;
-            let score = if lost { loss_in(2) } else { 0 };
+            let (i, score) = no_root_move(&b, scan.opp_fives)?;
             return Some(result(self, vec![line(i, score)]));
         }
         if count == 1 && five.is_none() {

@@ -41,15 +41,7 @@ impl Searcher {
         }
         self.gen_moves(&mut b, &scan, 0, NO_MOVE);
         if self.moves[0].is_empty() {
-            // Fives that no stone of ours stops: the game is lost, but a five point we
-            // may play still makes the opponent find the other one.
-            let lost = scan.opp_fives > 0;
-            let opp = b.side_to_move().opp();
-            let block = lost
-                .then(|| b.five_cells(opp).find(|&i| playable(&b, i)))
-                .flatten();
-            let i = block.or_else(|| fallback_move(&b))?;
-            let score = if lost { loss_in(2) } else { 0 };
+            let (i, score) = no_root_move(&b, scan.opp_fives)?;
             return Some(done(self, i, score, 0, vec![board_pos(board, i)]));
         }
         if self.moves[0].len() == 1 {
@@ -349,6 +341,19 @@ pub(super) struct Stability {
     fall: Score,
     /// The last finished iteration.
     depth: i32,
+}
+
+/// The answer when the root has no move to search: fives that no stone of ours stops
+/// (`opp_fives` > 0) lose, but a five point we may play still makes the opponent find
+/// the other one; else any legal point. `None`: no legal point at all.
+pub(super) fn no_root_move(b: &Board, opp_fives: usize) -> Option<(usize, Score)> {
+    let lost = opp_fives > 0;
+    let opp = b.side_to_move().opp();
+    let block = lost
+        .then(|| b.five_cells(opp).find(|&i| playable(b, i)))
+        .flatten();
+    let i = block.or_else(|| fallback_move(b))?;
+    Some((i, if lost { loss_in(2) } else { 0 }))
 }
 
 impl Stability {

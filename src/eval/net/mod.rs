@@ -222,11 +222,11 @@ impl Net {
         Ok(())
     }
 
-    /// The value head's win/draw/loss logits for the side to move of `board`.
-    fn logits(&self, board: &Board) -> [f32; 3] {
+    /// The value head's win/draw/loss logits for the side to move of `board`, whose
+    /// classical score is `classical`.
+    fn logits(&self, board: &Board, classical: Score) -> [f32; 3] {
         let net = &self.weights.nets[self.net.unwrap_or(0)];
         let view = board.side_to_move().index();
-        let classical = self.fallback.score(board);
         let black = view == Color::Black.index();
         kernel::head(self.simd, net, &self.pooled[view], black, classical)
     }
@@ -248,7 +248,12 @@ impl Net {
     /// The score in the float domain (for the trainer check): `scale * logit(e)`, with
     /// e the win chance plus half the draw chance, clamped to `1e-4..=1 - 1e-4`.
     pub fn score_f32(&self, board: &Board) -> f32 {
-        let l = self.logits(board);
+        self.score_given(board, self.fallback.score(board))
+    }
+
+    /// [`Net::score_f32`] with the classical score already known.
+    fn score_given(&self, board: &Board, classical: Score) -> f32 {
+        let l = self.logits(board, classical);
         let m = l.iter().copied().fold(f32::MIN, f32::max);
         let e = l.map(|v| (v - m).exp());
         let p = ((e[0] + 0.5 * e[1]) / (e[0] + e[1] + e[2])).clamp(1e-4, 1.0 - 1e-4);
@@ -289,14 +294,14 @@ impl Evaluator for Net {
     }
 
     fn score(&self, board: &Board) -> Score {
+        let classical = self.fallback.score(board);
         if self.net.is_none() {
-            return self.fallback.score(board);
+            return classical;
         }
-        let net = (self.score_f32(board).round() as Score).clamp(-20000, 20000);
+        let net = (self.score_given(board, classical).round() as Score).clamp(-20000, 20000);
         if self.net_percent >= 100 {
             return net;
         }
-        let classical = self.fallback.score(board);
         (net * self.net_percent + classical * (100 - self.net_percent)) / 100
     }
 }
