@@ -9,7 +9,10 @@
 #   scripts/soak.sh reuse [GAMES]   GAMES (default 100) on one process per side
 #                                   (c-gomoku-cli style, START per game), 100 ms/move;
 #                                   checks memory and think time do not grow
-#   scripts/soak.sh all
+#   scripts/soak.sh threads [GAMES] GAMES (default 200) at 100 ms/move, both sides on
+#                                   THREADS threads (default 2, INFO thread_num), over
+#                                   four rule/board sets
+#   scripts/soak.sh all             fast, clock and reuse
 #
 # Every run uses -tolerance 0 (liskvork's rule: a move later than the limit loses), so a
 # "0 losses on time" here holds for the strictest manager. Reports and per-game CSV
@@ -69,12 +72,23 @@ reuse() {
     run reuse-15-freestyle "$n" -size 15 -rule 0 -tc turn=100 -reuse
 }
 
+threads() {
+    local n=${games:-200} k t=${THREADS:-2}
+    k=$(((n + 3) / 4))
+    local each=(-each option.thread_num="$t")
+    run threads$t-15-freestyle "$k" -size 15 -rule 0 -tc turn=100 "${each[@]}"
+    run threads$t-15-renju "$k" -size 15 -rule 4 -tc turn=100 -draw-after 200 "${each[@]}"
+    run threads$t-15-caro "$k" -size 15 -rule 8 -tc turn=100 "${each[@]}"
+    run threads$t-20-freestyle "$k" -size 20 -rule 0 -tc turn=100 "${each[@]}"
+}
+
 case $mode in
 fast) fast ;;
+threads) threads ;;
 clock) clock ;;
 reuse) reuse ;;
 all) fast; clock; reuse ;;
-*) echo "usage: $0 fast|clock|reuse|all [GAMES]" >&2; exit 2 ;;
+*) echo "usage: $0 fast|clock|reuse|threads|all [GAMES]" >&2; exit 2 ;;
 esac
 python3 scripts/soak-summary.py "$dir"/*.csv || status=1
 exit $status

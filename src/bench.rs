@@ -14,7 +14,8 @@
 //! positions (built-in or from the file) whose name starts with `NAME`, to profile or
 //! time one of them, or one rule's part of a file.
 //! `evaluator=E` evaluates with `classical` (the default), `net` or a weight file.
-//! `NAME=V` sets a search tunable (a `Params` field) for a quick look at its effect.
+//! `threads=N` searches on N threads (Lazy SMP; the node count then varies from run to
+//! run, and is the sum over the threads). `NAME=V` sets a search tunable (a `Params` field) for a quick look at its effect.
 
 use crate::board::Board;
 use crate::eval::Evaluation;
@@ -110,7 +111,7 @@ pub fn board_of(p: &BenchPosition) -> Board {
 }
 
 /// Builds the position of a bench entry under `rule`.
-fn board_under(p: &BenchPosition, rule: Rule) -> Board {
+pub(crate) fn board_under(p: &BenchPosition, rule: Rule) -> Board {
     let mut b = Board::new(p.size, p.size, rule);
     for m in parse_moves(p.moves) {
         b.play(m).expect("bench move legal");
@@ -164,6 +165,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut file = None;
     let mut tt_bytes = TT_BYTES;
     let mut eval = Evaluation::default();
+    let mut threads = 1;
     for a in args {
         if let Some(v) = a.strip_prefix("evaluator=") {
             match Evaluation::named(v) {
@@ -181,6 +183,11 @@ pub fn run(args: &[String]) -> i32 {
             match rule_of_code(v) {
                 Some(r) => rule = Some(r),
                 None => return usage(),
+            }
+        } else if let Some(v) = a.strip_prefix("threads=") {
+            match v.parse::<usize>() {
+                Ok(n @ 1..=crate::search::MAX_THREADS) => threads = n,
+                _ => return usage(),
             }
         } else if let Some(v) = a.strip_prefix("hash=") {
             match v.parse::<usize>() {
@@ -226,6 +233,7 @@ pub fn run(args: &[String]) -> i32 {
         let mut s = Searcher::new(tt_bytes);
         s.set_params(params);
         s.set_evaluation(eval.clone());
+        s.set_threads(threads);
         let limits = match movetime {
             Some(t) => Limits {
                 start: Instant::now(),
@@ -269,7 +277,7 @@ pub fn run(args: &[String]) -> i32 {
 /// Prints the usage line; returns the exit code of a usage error.
 fn usage() -> i32 {
     say(format_args!(
-        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [hash=MB] [evaluator=E] [rule=R] [only=NAME] \
+        "usage: pbrain-wuzi bench [depth=N] [nodes=N] [movetime=MS] [hash=MB] [threads=N] [evaluator=E] [rule=R] [only=NAME] \
          [file=PATH] [PARAM=V]..."
     ));
     2

@@ -2,8 +2,14 @@
 //! The slot comes from a key's high bits, the check kept in the entry from its low bits.
 //! (Clusters of entries per cache line were tried: `tt: clusters` in
 //! docs/experiments.md.)
+//!
+//! The threads of a search share one table without locks: an entry is three relaxed
+//! atomic words, and the first holds the check XOR the other two, so an entry torn by
+//! two threads writing at once fails its check and reads as a miss (CITE: Hyatt and
+//! Mann's lockless hashing). One thread reads and writes exactly as a plain table would.
 
 use crate::types::{Score, WIN_MIN};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
 
 /// Kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,9 +24,8 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One stored search result.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C)]
+/// One stored search result, as read from or written to a [`Slot`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     check: u32,
     mv: u16,
@@ -28,7 +33,36 @@ struct Entry {
     depth: i8,
     bound: u8,
     age: u8,
-    _pad: u8,
+}
+
+/// Where an [`Entry`] lives: the move and score in one word, depth, bound and age in
+/// another, and the check XOR both in the first. All zero is the empty entry.
+#[derive(Debug, Default)]
+#[repr(C)]
+struct Slot([AtomicU32; 3]);
+
+impl Slot {
+    #[inline(always)]
+    fn load(&self) -> Entry {
+        let [a, b, c] = [0, 1, 2].map(|k| self.0[k].load(Relaxed));
+        Entry {
+            check: a ^ b ^ c,
+            mv: b as u16,
+            score: (b >> 16) as u16 as i16,
+            depth: c as u8 as i8,
+            bound: (c >> 8) as u8,
+            age: (c >> 16) as u8,
+        }
+    }
+
+    #[inline(always)]
+    fn save(&self, e: Entry) {
+        let b = e.mv as u32 | (e.score as u16 as u32) << 16;
+        let c = e.depth as u8 as u32 | (e.bound as u32) << 8 | (e.age as u32) << 16;
+        self.0[0].store(e.check ^ b ^ c, Relaxed);
+        self.0[1].store(b, Relaxed);
+        self.0[2].store(c, Relaxed);
+    }
 }
 
 /// What a probe finds.
@@ -44,8 +78,8 @@ pub struct Hit {
 
 /// The table.
 pub struct TransTable {
-    entries: Vec<Entry>,
-    age: u8,
+    entries: Vec<Slot>,
+    age: AtomicU8,
     /// The size asked for, in bytes (the table may be smaller if memory ran short).
     asked: usize,
 }
@@ -74,14 +108,14 @@ fn from_tt(s: i16, ply: usize) -> Score {
 
 /// `n` zeroed entries straight from the allocator (calloc-like: the OS hands out zero
 /// pages lazily), or `None` if the allocation fails.
-fn zeroed_entries(n: usize) -> Option<Vec<Entry>> {
-    let layout = std::alloc::Layout::array::<Entry>(n).ok()?;
-    // SAFETY: `layout` has a non-zero size (n >= 1 and Entry is not zero-sized). An
-    // all-zero `Entry` is a valid value (plain integers), the pointer comes from the global
+fn zeroed_entries(n: usize) -> Option<Vec<Slot>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+    // SAFETY: `layout` has a non-zero size (n >= 1 and Slot is not zero-sized). An
+    // all-zero `Slot` is a valid value (atomic integers), the pointer comes from the global
     // allocator with exactly `layout`, and length and capacity are both `n`, which is what
     // `Vec::from_raw_parts` requires.
     unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
         if ptr.is_null() {
             return None;
         }
@@ -120,7 +154,7 @@ fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 /// takes only half of the largest size that could be had, so that as much memory again
 /// stays free for everything else (the search thread, its buffers): a table that took
 /// the last of the address space would leave the search unable to start.
-fn fallback_entries(n: usize, mut alloc: impl FnMut(usize) -> Option<Vec<Entry>>) -> Vec<Entry> {
+fn fallback_entries(n: usize, mut alloc: impl FnMut(usize) -> Option<Vec<Slot>>) -> Vec<Slot> {
     let mut n = n.max(1);
     let mut failed = false;
     loop {
@@ -135,7 +169,7 @@ fn fallback_entries(n: usize, mut alloc: impl FnMut(usize) -> Option<Vec<Entry>>
         }
         failed = true;
         if n == 1 {
-            return vec![Entry::default()];
+            return vec![Slot::default()];
         }
         n /= 2;
     }
@@ -143,7 +177,7 @@ fn fallback_entries(n: usize, mut alloc: impl FnMut(usize) -> Option<Vec<Entry>>
 
 impl TransTable {
     /// Size of one entry in bytes.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
     /// A table of at most `bytes` bytes (at least one entry). The memory comes zeroed
     /// from the allocator, so pages are only touched (and counted as resident) when the
@@ -153,7 +187,7 @@ impl TransTable {
         let n = (bytes / Self::ENTRY_BYTES).max(1);
         TransTable {
             entries: fallback_entries(n, zeroed_entries),
-            age: 0,
+            age: AtomicU8::new(0),
             asked: bytes,
         }
     }
@@ -180,7 +214,7 @@ impl TransTable {
         let asked = self.asked;
         self.entries = Vec::new();
         self.entries = fallback_entries(n, zeroed_entries);
-        self.age = 0;
+        *self.age.get_mut() = 0;
         self.asked = asked;
     }
 
@@ -192,14 +226,15 @@ impl TransTable {
         let samples = self.entries.len().min(1000);
         let used = self.entries[..samples]
             .iter()
-            .filter(|e| e.bound != 0)
+            .filter(|e| e.load().bound != 0)
             .count();
         used * 1000 / samples
     }
 
     /// Marks the start of a new search (older entries become cheaper to replace).
     pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+        let age = self.age.get_mut();
+        *age = age.wrapping_add(1);
     }
 
     /// The slot of `hash`: its high bits (the product's top word) ...
@@ -222,7 +257,7 @@ impl TransTable {
     pub fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let e: *const Entry = &self.entries[self.slot(hash)];
+            let e: *const Slot = &self.entries[self.slot(hash)];
             // SAFETY: prefetching is only a hint; it reads nothing and cannot fault.
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
@@ -237,7 +272,7 @@ impl TransTable {
     /// Looks up `hash`.
     #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
-        let e = &self.entries[self.slot(hash)];
+        let e = self.entries[self.slot(hash)].load();
         (e.check == Self::check(hash) && e.bound != 0).then(|| Hit {
             mv: e.mv,
             score: from_tt(e.score, ply),
@@ -253,33 +288,24 @@ impl TransTable {
     /// Stores a result, replacing an entry of another position only if it is older or
     /// shallower.
     #[inline]
-    pub fn store(
-        &mut self,
-        hash: u64,
-        ply: usize,
-        mv: u16,
-        score: Score,
-        depth: i32,
-        bound: Bound,
-    ) {
-        let age = self.age;
-        let i = self.slot(hash);
-        let e = &mut self.entries[i];
+    pub fn store(&self, hash: u64, ply: usize, mv: u16, score: Score, depth: i32, bound: Bound) {
+        let age = self.age.load(Relaxed);
+        let slot = &self.entries[self.slot(hash)];
+        let e = slot.load();
         let check = Self::check(hash);
         let same = e.check == check;
         if !same && e.age == age && e.depth as i32 > depth + 2 && bound != Bound::Exact {
             return;
         }
         let mv = if mv == u16::MAX && same { e.mv } else { mv };
-        *e = Entry {
+        slot.save(Entry {
             check,
             mv,
             score: to_tt(score, ply),
             depth: depth.clamp(-100, 120) as i8,
             bound: bound as u8,
             age,
-            _pad: 0,
-        };
+        });
     }
 }
 
@@ -312,10 +338,10 @@ mod tests {
     fn limited(
         limit: usize,
         asked: &mut Vec<usize>,
-    ) -> impl FnMut(usize) -> Option<Vec<Entry>> + '_ {
+    ) -> impl FnMut(usize) -> Option<Vec<Slot>> + '_ {
         move |n| {
             asked.push(n);
-            (n <= limit).then(|| vec![Entry::default(); n])
+            (n <= limit).then(|| (0..n).map(|_| Slot::default()).collect())
         }
     }
 
@@ -345,7 +371,7 @@ mod tests {
     fn an_absurd_size_gives_a_smaller_working_table() {
         // 1 PiB: more than the address space of any 64-bit machine we run on.
         let asked = 1usize << 50;
-        let mut t = TransTable::new(asked);
+        let t = TransTable::new(asked);
         println!("asked for {asked} bytes, got {} bytes", t.bytes());
         assert!(t.bytes() < asked && t.bytes() >= TransTable::ENTRY_BYTES);
         // The table works over its whole range (only a few pages get touched).
@@ -366,7 +392,7 @@ mod tests {
     /// probes hit another position's entry.
     #[test]
     fn a_probe_finds_no_other_position() {
-        let mut t = TransTable::new(64 << 20);
+        let t = TransTable::new(64 << 20);
         // Keys as random as the board's (the same generator).
         let mut rng = crate::types::Rng(1);
         let mut next = || rng.next_u64();
@@ -398,7 +424,7 @@ mod tests {
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
                 .unwrap_or(0)
         };
-        let mut t = TransTable::new(64 << 20);
+        let t = TransTable::new(64 << 20);
         for k in 0..200_000u64 {
             t.store(
                 k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
@@ -410,6 +436,41 @@ mod tests {
             );
         }
         assert!(huge_kb() >= 2048, "{} kB in huge pages", huge_kb());
+    }
+
+    /// Threads storing and probing the same slots at once: a probe finds its own key's
+    /// entry whole or nothing, never an entry torn between two writers (its payload
+    /// here is a function of its key). Without the XOR in the check, torn entries pass.
+    #[test]
+    fn racing_threads_never_read_a_torn_entry() {
+        let t = TransTable::new(64 * TransTable::ENTRY_BYTES);
+        let payload = |k: u64| ((k >> 20) as u16, (k >> 40) as i16 % 1000, (k % 50) as i32);
+        let torn = std::sync::atomic::AtomicUsize::new(0);
+        let hits = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for seed in 1..=4u64 {
+                let (t, torn, hits) = (&t, &torn, &hits);
+                scope.spawn(move || {
+                    let mut rng = crate::types::Rng(seed);
+                    for _ in 0..300_000 {
+                        let k = rng.next_u64() % 512 * 0x9E37_79B9_7F4A_7C15;
+                        let (mv, score, depth) = payload(k);
+                        t.store(k, 0, mv, score as Score, depth, Bound::Lower);
+                        let k = rng.next_u64() % 512 * 0x9E37_79B9_7F4A_7C15;
+                        if let Some(h) = t.probe(k, 0) {
+                            hits.fetch_add(1, Relaxed);
+                            let (mv, score, depth) = payload(k);
+                            if (h.mv, h.score, h.depth) != (mv, score as Score, depth) {
+                                torn.fetch_add(1, Relaxed);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        println!("{} hits", hits.load(Relaxed));
+        assert!(hits.load(Relaxed) > 1000);
+        assert_eq!(torn.load(Relaxed), 0);
     }
 
     #[test]

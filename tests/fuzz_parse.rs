@@ -38,6 +38,7 @@ fn as_model(line: &str) -> MCmd {
                 Info::MaxNode(n) => MInfo::MaxNode(n),
                 Info::MaxDepth(d) => MInfo::MaxDepth(d),
                 Info::ShowDetail(d) => MInfo::ShowDetail(d),
+                Info::ThreadNum(n) => MInfo::ThreadNum(n),
                 Info::GameType(_)
                 | Info::Evaluate { .. }
                 | Info::Evaluator(_)

@@ -312,6 +312,8 @@ fn info() -> impl Strategy<Value = Op> {
         1 => texts(&["0", "1", "2", "-1", "225", "4294967296"])
             .prop_map(|v| Op::Info("max_depth", v)),
         1 => texts(&["0", "1", "2", "3", "4", "-1"]).prop_map(|v| Op::Info("show_detail", v)),
+        1 => texts(&["0", "1", "2", "-1", "129", "18446744073709551615"])
+            .prop_map(|v| Op::Info("thread_num", v)),
         1 => (select(gen::KEYS), soup()).prop_map(|(k, v)| Op::Info(k, v)),
     ]
 }
@@ -848,7 +850,7 @@ impl Harness {
                 ensure!(want == Expect::ShowInfo, "{text:?}, model: {want:?}");
                 ensure!(
                     text.len() == 3
-                        && text[1] == "MESSAGE INFO MAX_THREAD_NUM 1"
+                        && text[1] == "MESSAGE INFO MAX_THREAD_NUM 128"
                         && text[2].starts_with("MESSAGE INFO MAX_HASH_SIZE "),
                     "YXSHOWINFO answered {text:?}"
                 );
@@ -1082,6 +1084,12 @@ impl Harness {
             "max node and depth {:?}, model {:?}",
             (s.max_node(), s.max_depth()),
             (m.max_node, m.max_depth)
+        );
+        let threads = m.thread_num.map_or(1, |n| n.min(128) as usize);
+        ensure!(
+            s.threads() == threads,
+            "threads {}, model {threads}",
+            s.threads()
         );
         ensure!(
             s.folder() == m.folder.as_deref(),

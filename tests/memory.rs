@@ -19,7 +19,7 @@ const MB: u64 = 1 << 20;
 
 /// The table the brain should have under `max_memory`: whole entries only.
 fn table_for(max_memory: u64) -> usize {
-    whole_entries(tt_bytes_for_memory(max_memory))
+    whole_entries(tt_bytes_for_memory(max_memory, 1))
 }
 
 fn whole_entries(bytes: usize) -> usize {

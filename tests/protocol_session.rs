@@ -658,7 +658,7 @@ fn yxshowinfo_names_wuzi_and_its_limits() {
         feed(&mut s, "YXSHOWINFO"),
         [
             format!("MESSAGE Wuzi {}", env!("CARGO_PKG_VERSION")),
-            "MESSAGE INFO MAX_THREAD_NUM 1".to_string(),
+            "MESSAGE INFO MAX_THREAD_NUM 128".to_string(),
             "MESSAGE INFO MAX_HASH_SIZE 0".to_string(),
         ]
     );
@@ -748,7 +748,10 @@ fn run_a_yixin_board_analysis_session() {
     assert_eq!(b.line(T).as_deref(), Some("FORBID 0707."));
     b.send("yxshowinfo");
     assert!(b.line(T).unwrap().starts_with("MESSAGE Wuzi "));
-    assert_eq!(b.line(T).as_deref(), Some("MESSAGE INFO MAX_THREAD_NUM 1"));
+    assert_eq!(
+        b.line(T).as_deref(),
+        Some("MESSAGE INFO MAX_THREAD_NUM 128")
+    );
     assert_eq!(b.line(T).as_deref(), Some("MESSAGE INFO MAX_HASH_SIZE 0"));
     b.send("yxhashclear");
     b.send("INFO max_depth 3");

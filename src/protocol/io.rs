@@ -37,13 +37,6 @@ pub(crate) type SearchFn = fn(&mut Searcher, &Board, &Limits, &AtomicBool) -> Op
 /// short (a folder path is the longest), and this bounds memory on garbage input.
 pub const MAX_LINE: usize = 4096;
 
-/// Stack of the search thread. The recursion is bounded by `MAX_PLY` (128 plies of
-/// `pvs` and `vcf` frames of about 300 bytes each, under 100 KB in all; 5 KB was the most
-/// seen in real searches), so 4 MB leaves a wide margin. It must stay small: a manager
-/// may cap the brain's data memory at `max_memory` (liskvork sets `RLIMIT_DATA`), and a
-/// thread stack counts there in full, touched or not.
-const SEARCH_STACK: usize = 4 << 20;
-
 /// Stack of the input thread (it only reads and splits lines).
 const READER_STACK: usize = 256 << 10;
 
@@ -400,7 +393,7 @@ fn spawn_search(events: Sender<Event>, search: SearchFn) -> io::Result<Sender<Jo
     let (jobs, inbox) = mpsc::channel::<Job>();
     thread::Builder::new()
         .name("wuzi-search".into())
-        .stack_size(SEARCH_STACK)
+        .stack_size(crate::search::SEARCH_STACK)
         .spawn(move || {
             for (job, stop) in inbox {
                 let SearchJob {

@@ -93,7 +93,9 @@ pub enum Info {
     /// What to show while thinking: 0 nothing, 1 the realtime lines, 2 each
     /// iteration's result, 3 both.
     ShowDetail(u8),
-    /// A key we do not use (c-gomoku-cli forwards user keys such as `thread_num`).
+    /// Search threads, at least 1 (Yixin-Board and Rapfi's `thread_num`).
+    ThreadNum(u64),
+    /// A key we do not use (c-gomoku-cli forwards user keys such as `pondering`).
     Unknown { key: String, value: String },
     /// A known key with a value we cannot read.
     Invalid { key: String, value: String },
@@ -345,6 +347,11 @@ fn parse_info(rest: &str) -> Info {
         limit(Info::MaxNode)
     } else if k("max_depth") {
         limit(Info::MaxDepth)
+    } else if k("thread_num") {
+        match value.parse::<u64>() {
+            Ok(v) if v >= 1 => Info::ThreadNum(v),
+            _ => invalid(),
+        }
     } else if k("show_detail") {
         match value.parse::<u8>() {
             Ok(v) if v <= 3 => Info::ShowDetail(v),
@@ -643,11 +650,13 @@ mod tests {
         assert_eq!(info("INFO max_depth -5"), Info::MaxDepth(0));
         assert_eq!(info("INFO show_detail 3"), Info::ShowDetail(3));
         assert_eq!(info("INFO SHOW_DETAIL 0"), Info::ShowDetail(0));
+        assert_eq!(info("INFO thread_num 4"), Info::ThreadNum(4));
+        assert_eq!(info("INFO THREAD_NUM 1"), Info::ThreadNum(1));
         assert_eq!(
-            info("INFO thread_num 4"),
+            info("INFO pondering 1"),
             Info::Unknown {
-                key: "thread_num".into(),
-                value: "4".into()
+                key: "pondering".into(),
+                value: "1".into()
             }
         );
     }
@@ -671,6 +680,9 @@ mod tests {
             "INFO show_detail 4",
             "INFO show_detail -1",
             "INFO show_detail",
+            "INFO thread_num 0",
+            "INFO thread_num -2",
+            "INFO thread_num two",
         ] {
             assert!(
                 matches!(ok(line), Command::Info(Info::Invalid { .. })),

@@ -1,6 +1,6 @@
 //! Every line the brain prints is formatted here, and nowhere else.
 
-use crate::search::{Line, Progress, SearchResult};
+use crate::search::{Line, Progress, SearchResult, MAX_THREADS};
 use crate::types::{Pos, Score, WIN_MIN};
 use std::fmt;
 use std::time::Duration;
@@ -155,16 +155,15 @@ pub fn progress(p: &Progress, detail: Detail) -> Vec<Reply> {
 }
 
 /// The `MESSAGE` lines answering `YXSHOWINFO`: the name, then the limits a GUI reads.
-/// One thread; the table's size follows `INFO max_memory`, so no hash size is offered
-/// (`MAX_HASH_SIZE 0`: Yixin-Board then leaves `INFO hash_size` at 0).
+/// Up to [`MAX_THREADS`] threads (`INFO thread_num`); the table's size follows
+/// `INFO max_memory`, so no hash size is offered (`MAX_HASH_SIZE 0`: Yixin-Board then
+/// leaves `INFO hash_size` at 0).
 pub fn show_info() -> Vec<Reply> {
-    [
-        concat!("Wuzi ", env!("CARGO_PKG_VERSION")),
-        "INFO MAX_THREAD_NUM 1",
-        "INFO MAX_HASH_SIZE 0",
+    vec![
+        Reply::Message(concat!("Wuzi ", env!("CARGO_PKG_VERSION")).to_string()),
+        Reply::Message(format!("INFO MAX_THREAD_NUM {MAX_THREADS}")),
+        Reply::Message("INFO MAX_HASH_SIZE 0".to_string()),
     ]
-    .map(|m| Reply::Message(m.to_string()))
-    .to_vec()
 }
 
 /// The text of the `MESSAGE` line printed before a searched move:
@@ -252,7 +251,7 @@ mod tests {
         assert_eq!(
             info[1..],
             [
-                "MESSAGE INFO MAX_THREAD_NUM 1",
+                "MESSAGE INFO MAX_THREAD_NUM 128",
                 "MESSAGE INFO MAX_HASH_SIZE 0"
             ]
         );

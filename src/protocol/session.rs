@@ -17,7 +17,7 @@ use crate::board::{Board, Cell, MoveError};
 use crate::eval::Evaluation;
 use crate::search::{
     tt_bytes_for_memory, tt_bytes_for_time, Analysis, Limits, Line, Lines, Params, SearchResult,
-    Searcher,
+    Searcher, HELPER_BYTES, MAX_THREADS,
 };
 use crate::time::Clock;
 use crate::types::{Color, Pos, Rule, Score, MAX_SIZE, MIN_SIZE, WIN_MIN};
@@ -177,6 +177,8 @@ pub struct Session {
     max_node: Option<u64>,
     /// `INFO max_depth` (`None`: no limit), kept across games.
     max_depth: Option<i32>,
+    /// `INFO thread_num`, at most [`MAX_THREADS`], kept across games.
+    threads: usize,
     /// `INFO show_detail`, kept across games.
     detail: Detail,
     /// Search tunables: the defaults unless `INFO wuzi_<name> <value>` changed one
@@ -214,6 +216,7 @@ impl Session {
             swap2: None,
             max_node: None,
             max_depth: None,
+            threads: 1,
             detail: Detail::default(),
             params: Params::DEFAULT,
             evaluation: Evaluation::default(),
@@ -254,6 +257,12 @@ impl Session {
     /// `INFO max_depth`, if a limit is set.
     pub fn max_depth(&self) -> Option<i32> {
         self.max_depth
+    }
+
+    /// `INFO thread_num` (1 when not sent), capped at [`MAX_THREADS`]; a memory limit
+    /// may let a search use fewer.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// `INFO show_detail` (0 when not sent).
@@ -334,6 +343,10 @@ impl Session {
             Info::ShowDetail(d) => self.detail = Detail(*d),
             Info::MaxDepth(d) => {
                 self.max_depth = (*d > 0).then(|| (*d).min(i32::MAX as u64) as i32);
+            }
+            Info::ThreadNum(n) => {
+                self.threads = (*n).min(MAX_THREADS as u64) as usize;
+                self.sync_table_size();
             }
             Info::GameType(_) | Info::Evaluate { .. } => {}
             // INFO is never answered: a bad value keeps the evaluation in use, logged.
@@ -957,6 +970,7 @@ impl Session {
         if std::mem::take(&mut self.evaluation_changed) {
             searcher.set_evaluation(self.evaluation.clone());
         }
+        searcher.set_threads(self.search_threads());
         // Every legal point blocked: a move is still due, so the list sits this one out.
         self.blocks_ignored = !self.blocked.is_empty()
             && !points(&board).any(|p| board.is_legal(p) && !self.blocked.contains(&p));
@@ -986,10 +1000,20 @@ impl Session {
         }
     }
 
+    /// The threads a search uses: `INFO thread_num`, but no more helpers than fit in half
+    /// of `INFO max_memory`, so that the table keeps the other half.
+    fn search_threads(&self) -> usize {
+        match self.max_memory {
+            0 => self.threads,
+            m => self.threads.min(1 + (m / 2 / HELPER_BYTES) as usize),
+        }
+    }
+
     /// The table for `max_memory` and the longest move: the smaller of what the memory
     /// limit allows and what such a move can fill.
     fn wanted_table_bytes(&self) -> usize {
-        tt_bytes_for_memory(self.max_memory).min(tt_bytes_for_time(self.longest_move_ms))
+        tt_bytes_for_memory(self.max_memory, self.search_threads())
+            .min(tt_bytes_for_time(self.longest_move_ms))
     }
 
     /// Resizes the searcher's table when `max_memory` or the time settings ask for
@@ -1192,6 +1216,40 @@ fn no_board() -> Action {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    /// `INFO thread_num` sets the threads of the next searches, kept across games; a
+    /// bad value keeps the count in force, and more than [`MAX_THREADS`] is capped, as
+    /// are helpers that would take more than half of `INFO max_memory`.
+    #[test]
+    fn info_thread_num_sets_the_search_threads() {
+        let mut s = Session::new();
+        let now = Instant::now();
+        let threads = |s: &mut Session, line: &str| match s.handle_line(line, now) {
+            Action::Think(job) => {
+                let n = job.searcher.threads();
+                s.search_done(Some(job.searcher), None);
+                n
+            }
+            other => panic!("{line} -> {other:?}"),
+        };
+        s.handle_line("START 15", now);
+        assert_eq!(threads(&mut s, "BEGIN"), 1, "one thread by default");
+        for (info, want) in [
+            ("INFO thread_num 3", 3),
+            ("INFO thread_num 0", 3),
+            ("INFO thread_num x", 3),
+            ("INFO thread_num 1000", MAX_THREADS),
+            ("INFO thread_num 8", 8),
+            // 64 MB: helpers may take half (32 MB), 4 of 7 MB each.
+            ("INFO max_memory 67108864", 5),
+            ("INFO max_memory 0", 8),
+            ("INFO thread_num 2", 2),
+        ] {
+            assert!(matches!(s.handle_line(info, now), Action::Nothing));
+            s.handle_line("START 15", now);
+            assert_eq!(threads(&mut s, "BEGIN"), want, "{info}");
+        }
+    }
 
     #[test]
     fn info_sets_search_parameters_by_name() {

@@ -170,7 +170,9 @@ impl Searcher {
                 if let Some((m, five)) = self.root_wins(&mut b, scan.opp_fives) {
                     return Some(result(self, vec![line(m, win_in(five))]));
                 }
-                let (m, score, depth, pv) = self.deepen(&mut b, board, limits, stop, first_choice);
+                let (m, score, depth, pv) = self.with_helpers(board, limits, |s| {
+                    s.deepen(&mut b, board, limits, stop, first_choice)
+                });
                 vec![Line {
                     best: board_pos(board, m),
                     score,
@@ -180,11 +182,13 @@ impl Searcher {
             }
             Lines::Best(n) => {
                 let n = n.clamp(1, count);
-                self.deepen_lines(&mut b, board, limits, stop, first_choice, n, false)
+                self.with_helpers(board, limits, |s| {
+                    s.deepen_lines(&mut b, board, limits, stop, first_choice, n, false)
+                })
             }
-            Lines::Defend => {
-                self.deepen_lines(&mut b, board, limits, stop, first_choice, count, true)
-            }
+            Lines::Defend => self.with_helpers(board, limits, |s| {
+                s.deepen_lines(&mut b, board, limits, stop, first_choice, count, true)
+            }),
             // Answered above.
             Lines::Balance { .. } | Lines::Swap2Three => return None,
         };

@@ -11,6 +11,7 @@ mod profile;
 mod prune;
 mod pvs;
 mod root;
+mod smp;
 mod threats;
 mod vcf;
 mod vct;
@@ -19,6 +20,7 @@ pub use analysis::{Analysis, Line, Lines, Observer, Progress};
 pub use balance::SWAP2_EVEN;
 pub use params::Params;
 pub use profile::{Profile, PROFILES};
+pub use smp::{HELPER_BYTES, MAX_THREADS, SEARCH_STACK};
 
 use prune::{lmr_table, mcp_table};
 
@@ -27,6 +29,7 @@ use crate::eval::{EvalConfig, Evaluation, Evaluator};
 use crate::tt::TransTable;
 use crate::types::{Color, Pos, Rule, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Deepest ply the search ever reaches.
@@ -106,9 +109,16 @@ const NO_MOVE: u16 = u16::MAX;
 /// re-verify the whole board after every move, so they check far more often.
 const CHECK_EVERY: u64 = if cfg!(debug_assertions) { 8 } else { 256 };
 
-/// The searcher: owns the transposition table and the per-game search state.
+/// The searcher: owns the transposition table and the per-game search state, and the
+/// helper searchers of a multi-threaded search (see `smp`).
 pub struct Searcher {
-    tt: TransTable,
+    /// The table; shared with the helpers only while they search.
+    tt: Arc<TransTable>,
+    /// The helpers searching beside this one ([`Searcher::set_threads`]); empty in a
+    /// helper.
+    helpers: Vec<Searcher>,
+    /// 0 for the searcher that answers, 1.. for its helpers.
+    thread: usize,
     params: Params,
     /// Per cell and colour to move: the sum of depth squared over the cut-offs there
     /// (at most 2^20), kept for the whole game (see `history_age`; not kept:
@@ -191,7 +201,9 @@ impl Searcher {
     /// A searcher with a transposition table of about `tt_bytes` bytes.
     pub fn new(tt_bytes: usize) -> Searcher {
         Searcher {
-            tt: TransTable::new(tt_bytes),
+            tt: Arc::new(TransTable::new(tt_bytes)),
+            helpers: Vec::new(),
+            thread: 0,
             params: Params::DEFAULT,
             history: vec![[0; 2]; 64 * 64],
             killers: [[NO_MOVE; 2]; MAX_PLY + 1],
@@ -245,7 +257,14 @@ impl Searcher {
     /// Resizes the transposition table (clears it) unless `tt_bytes` is the size it was
     /// last asked for. The old table is freed before the new one is allocated.
     pub fn set_tt_bytes(&mut self, tt_bytes: usize) {
-        self.tt.resize(tt_bytes);
+        self.table_mut().resize(tt_bytes);
+    }
+
+    /// The table, to change it: only the searcher that answers does, and only while no
+    /// helper holds it.
+    fn table_mut(&mut self) -> &mut TransTable {
+        debug_assert_eq!(self.thread, 0, "a helper changed the shared table");
+        Arc::get_mut(&mut self.tt).expect("the table is lent only while helpers search")
     }
 
     /// Bytes used by the transposition table.
@@ -260,11 +279,17 @@ impl Searcher {
 
     /// Evaluates with `eval` from the next search on.
     pub fn set_evaluation(&mut self, eval: Evaluation) {
+        for h in &mut self.helpers {
+            h.eval = eval.clone();
+        }
         self.eval = eval;
     }
 
     /// Uses these tunables from now on.
     pub fn set_params(&mut self, params: Params) {
+        for h in &mut self.helpers {
+            h.params = params;
+        }
         self.params = params;
     }
 
@@ -284,7 +309,12 @@ impl Searcher {
 
     /// Forgets everything learnt in the previous game.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        if self.thread == 0 {
+            self.table_mut().clear();
+        }
+        for h in &mut self.helpers {
+            h.new_game();
+        }
         self.history.iter_mut().for_each(|h| *h = [0; 2]);
         self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
         self.counter.iter_mut().for_each(|c| *c = [NO_MOVE; 2]);
@@ -382,14 +412,16 @@ pub fn tt_bytes_for_time(move_ms: u64) -> usize {
 pub const TT_MIN_BYTES: usize = 16 << 20;
 
 /// Bytes of transposition table to use under a process memory limit of `max_memory`
-/// bytes (`INFO max_memory`; 0 means no limit).
-pub fn tt_bytes_for_memory(max_memory: u64) -> usize {
+/// bytes (`INFO max_memory`; 0 means no limit) for a search on `threads` threads: each
+/// helper's own memory ([`HELPER_BYTES`]) comes off the limit first.
+pub fn tt_bytes_for_memory(max_memory: u64, threads: usize) -> usize {
     const DEFAULT: u64 = 128 << 20;
     const RESERVE: u64 = 12 << 20;
+    let helpers = HELPER_BYTES.saturating_mul(threads.saturating_sub(1) as u64);
     let budget = if max_memory == 0 {
         DEFAULT
     } else {
-        (max_memory.saturating_sub(RESERVE) / 10 * 8).min(1 << 40)
+        (max_memory.saturating_sub(RESERVE + helpers) / 10 * 8).min(1 << 40)
     };
     budget.max(1 << 16) as usize
 }

@@ -77,7 +77,9 @@ impl Searcher {
         }
 
         // Step 4. Iterative deepening.
-        let (mut m, score, depth, mut pv) = self.deepen(&mut b, board, limits, stop, first_choice);
+        let (mut m, score, depth, mut pv) = self.with_helpers(board, limits, |s| {
+            s.deepen(&mut b, board, limits, stop, first_choice)
+        });
         if !playable(&b, m) {
             // Never happens by design; a wrong answer would lose the game, so check.
             debug_assert!(false, "search chose an unplayable point {}", b.pos(m));
@@ -105,7 +107,7 @@ impl Searcher {
             .clamp(1, MAX_PLY as i32 - 8);
         let mut best: Option<(usize, Score, i32, Vec<Pos>)> = None;
         let mut stability = Stability::default();
-        for depth in 1..=max_depth {
+        for depth in self.first_depth()..=max_depth.max(self.first_depth()) {
             let iter_start = limits.start.elapsed();
             self.iteration = depth;
             self.root_best = None;
@@ -201,7 +203,9 @@ impl Searcher {
             }
             self.tables_for = tables_for;
         }
-        self.tt.new_search();
+        if self.thread == 0 {
+            self.table_mut().new_search();
+        }
         if self.params.history_age > 0 {
             let shift = self.params.history_age.min(31);
             self.history

@@ -129,6 +129,8 @@ pub enum MInfo {
     MaxDepth(u64),
     /// 0 to 3; any other value is ignored.
     ShowDetail(u8),
+    /// At least 1; 0 and anything else is ignored.
+    ThreadNum(u64),
     Ignored,
 }
 
@@ -208,6 +210,10 @@ fn minfo(rest: &str) -> MInfo {
         "max_depth" => limit(MInfo::MaxDepth),
         "show_detail" => match uint(value) {
             Some(v) if v <= 3 => MInfo::ShowDetail(v as u8),
+            _ => MInfo::Ignored,
+        },
+        "thread_num" => match uint(value) {
+            Some(v) if v >= 1 => MInfo::ThreadNum(v),
             _ => MInfo::Ignored,
         },
         _ => MInfo::Ignored,
@@ -537,6 +543,8 @@ pub struct Model {
     pub max_depth: Option<i32>,
     /// `INFO show_detail` (0 by default).
     pub show_detail: u8,
+    /// `INFO thread_num` (`None`: one thread).
+    pub thread_num: Option<u64>,
     /// A block being read and its stone lines; `None` marks a bad line.
     pub block: Option<(MBlock, BlockLines)>,
     /// The good points of a YXBLOCK or YXBLOCKUNDO block being read, each once.
@@ -679,6 +687,7 @@ impl Model {
             MInfo::Folder(f) => self.folder = Some(f),
             MInfo::MaxNode(n) => self.max_node = (n > 0).then_some(n),
             MInfo::ShowDetail(d) => self.show_detail = d,
+            MInfo::ThreadNum(n) => self.thread_num = Some(n),
             MInfo::MaxDepth(d) => self.max_depth = (d > 0).then(|| d.min(i32::MAX as u64) as i32),
             MInfo::Ignored => {}
         }
