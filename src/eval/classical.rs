@@ -34,7 +34,7 @@ impl Evaluator for Classical {
     }
 
     #[inline]
-    fn score(&self, b: &Board) -> Score {
+    fn score(&mut self, b: &Board) -> Score {
         let me = b.side_to_move();
         let mut v = (b.value_sum(me) * self.tempo_percent - b.value_sum(me.opp()) * 100) / 100;
         if let Some(values) = self.mask_values {

@@ -44,8 +44,9 @@ pub trait Evaluator {
     #[inline(always)]
     fn before_unmake(&mut self, _board: &Board) {}
 
-    /// The static score of `board` for the side to move (within +-20000).
-    fn score(&self, board: &Board) -> Score;
+    /// The static score of `board` for the side to move (within +-20000). Mutable: an
+    /// evaluator may bring its state up to date only when a score is asked for.
+    fn score(&mut self, board: &Board) -> Score;
 }
 
 /// The evaluator a search uses.
@@ -104,7 +105,7 @@ impl Evaluator for Evaluation {
     }
 
     #[inline(always)]
-    fn score(&self, board: &Board) -> Score {
+    fn score(&mut self, board: &Board) -> Score {
         match self {
             Evaluation::Classical(e) => e.score(board),
             Evaluation::Net(e) => e.score(board),

@@ -375,7 +375,7 @@ impl Searcher {
 
     /// The static evaluation of `b` for the side to move.
     #[inline(always)]
-    fn evaluate(&self, b: &Board) -> Score {
+    fn evaluate(&mut self, b: &Board) -> Score {
         self.eval.score(b)
     }
 

@@ -282,7 +282,7 @@ impl Searcher {
     /// (`tt_eval`); `None` at other nodes.
     #[inline(always)]
     fn quiet_eval(
-        &self,
+        &mut self,
         b: &Board,
         s: &Scan,
         pv_node: bool,

@@ -3,7 +3,9 @@
 //! Every cell has, per colour's view, a feature of [`D`] numbers: the sum of the
 //! codebook rows of its four line keys ([`keys`]). A stone changes the keys of the
 //! cells within four points on its four lines, so make and undo update only those
-//! (33 cells) and, with them, each view's sum of clipped features over the board. The
+//! (33 cells) and, with them, each view's sum of clipped features over the board.
+//! Updates are lazy: a move is only noted, and applied when a score is asked for, so a
+//! move taken back unscored (threat searches, table cut-offs) costs nothing. The
 //! score reads the side to move's sum through a small MLP to win/draw/loss and turns
 //! the win chance into the classical score's scale. The head also reads the classical
 //! evaluation of the position, so the net learns what to add to it. Debug builds recount everything
@@ -52,6 +54,9 @@ pub struct Net {
     feat: [Vec<Row>; 2],
     /// Per view: the sum of every live cell's clipped feature.
     pooled: [[i32; D]; 2],
+    /// Moves made since the state was last brought up to date (cell, code), oldest
+    /// first: the board's last moves, not yet in `raw`, `feat` and `pooled`.
+    pending: Vec<(usize, u32)>,
     /// The net's share in percent of the score (the rest is the classical score).
     net_percent: i32,
 }
@@ -69,6 +74,7 @@ impl Net {
             raw: Vec::new(),
             feat: [Vec::new(), Vec::new()],
             pooled: [[0; D]; 2],
+            pending: Vec::with_capacity(crate::search::MAX_PLY * 2),
             net_percent: 100,
         }
     }
@@ -202,11 +208,26 @@ impl Net {
         }
     }
 
-    /// Checks the incremental state against a recount of `board`.
-    pub fn verify(&self, board: &Board) -> Result<(), String> {
+    /// Applies the moves noted since the last update, oldest first.
+    #[inline]
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut pending = std::mem::take(&mut self.pending);
+        for &(i, code) in &pending {
+            self.set_cell(i, code);
+        }
+        pending.clear();
+        self.pending = pending;
+    }
+
+    /// Brings the state up to date and checks it against a recount of `board`.
+    pub fn verify(&mut self, board: &Board) -> Result<(), String> {
         if self.net.is_none() {
             return Ok(());
         }
+        self.flush();
         let (raw, feat, pooled) = self.recount(board);
         for i in board.cell_indices().filter(|&i| self.live[i]) {
             if raw[i] != self.raw[i]
@@ -233,26 +254,29 @@ impl Net {
 
     /// The policy head's score of empty cell `i` for the side to move of `board`, in
     /// units of 1/(QE * QP) (higher: more likely the best move).
-    pub(crate) fn policy(&self, board: &Board, i: usize) -> i32 {
+    fn policy(&mut self, board: &Board, i: usize) -> i32 {
         let Some(net) = self.net else { return 0 };
+        self.flush();
         let f = &self.feat[board.side_to_move().index()][i];
         let w = &self.weights.nets[net].policy;
         (0..D).map(|k| kernel::act(f[k]) as i32 * w[k] as i32).sum()
     }
 
     /// [`Net::policy`] of the empty point `p`.
-    pub fn policy_at(&self, board: &Board, p: Pos) -> i32 {
+    pub fn policy_at(&mut self, board: &Board, p: Pos) -> i32 {
         self.policy(board, board.index(p))
     }
 
     /// The score in the float domain (for the trainer check): `scale * logit(e)`, with
     /// e the win chance plus half the draw chance, clamped to `1e-4..=1 - 1e-4`.
-    pub fn score_f32(&self, board: &Board) -> f32 {
-        self.score_given(board, self.fallback.score(board))
+    pub fn score_f32(&mut self, board: &Board) -> f32 {
+        let classical = self.fallback.score(board);
+        self.score_given(board, classical)
     }
 
     /// [`Net::score_f32`] with the classical score already known.
-    fn score_given(&self, board: &Board, classical: Score) -> f32 {
+    fn score_given(&mut self, board: &Board, classical: Score) -> f32 {
+        self.flush();
         let l = self.logits(board, classical);
         let m = l.iter().copied().fold(f32::MIN, f32::max);
         let e = l.map(|v| (v - m).exp());
@@ -263,6 +287,7 @@ impl Net {
 
 impl Evaluator for Net {
     fn prepare(&mut self, board: &Board, cfg: &EvalConfig) {
+        self.pending.clear();
         self.fallback.prepare(board, cfg);
         self.net_percent = cfg.net_percent;
         self.net = self.weights.net_for(board.rule());
@@ -275,28 +300,35 @@ impl Evaluator for Net {
             self.live[i] = board.cell_code(i) != 3;
         }
         (self.raw, self.feat, self.pooled) = self.recount(board);
+        self.pending.clear();
     }
 
     #[inline]
     fn after_make(&mut self, board: &Board, i: usize) {
-        self.set_cell(i, board.cell_code(i) as u32);
-        #[cfg(debug_assertions)]
-        if let Err(e) = self.verify(board) {
-            panic!("net features differ from a recount after make: {e}");
+        if self.net.is_some() {
+            self.pending.push((i, board.cell_code(i) as u32));
         }
     }
 
     #[inline]
     fn before_unmake(&mut self, board: &Board) {
+        if self.net.is_none() || self.pending.pop().is_some() {
+            return;
+        }
         if let Some(&(p, _)) = board.history().last() {
             self.set_cell(board.index(p), 0);
         }
     }
 
-    fn score(&self, board: &Board) -> Score {
+    fn score(&mut self, board: &Board) -> Score {
         let classical = self.fallback.score(board);
         if self.net.is_none() {
             return classical;
+        }
+        // Debug builds check the state brought up to date against a recount.
+        #[cfg(debug_assertions)]
+        if let Err(e) = self.verify(board) {
+            panic!("net features differ from a recount: {e}");
         }
         let net = (self.score_given(board, classical).round() as Score).clamp(-20000, 20000);
         if self.net_percent >= 100 {

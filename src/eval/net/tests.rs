@@ -39,8 +39,9 @@ const CFG: EvalConfig = EvalConfig {
 };
 
 /// Random games with take-backs under every rule and on three board shapes (one with a
-/// wall): after every make and every undo the incremental keys, features and pools
-/// equal a recount, with each kernel this CPU runs.
+/// wall): brought up to date after a random third of the makes and undos (the rest
+/// stay pending, and some are taken back unapplied), the incremental keys, features
+/// and pools equal a recount, with each kernel this CPU runs.
 #[test]
 fn make_and_undo_match_a_recount_under_every_rule() {
     let weights = random_weights(3);
@@ -75,23 +76,33 @@ fn make_and_undo_match_a_recount_under_every_rule() {
                         let i = empty[rng.below(empty.len() as u64) as usize];
                         b.make(i);
                         net.after_make(&b, i);
-                        net.verify(&b)
-                            .unwrap_or_else(|e| panic!("{rule:?} make: {e}"));
+                        // Checked (and so brought up to date) after one move in
+                        // three: the others stay pending, some to be taken back
+                        // unapplied.
+                        if rng.below(3) == 0 {
+                            net.verify(&b)
+                                .unwrap_or_else(|e| panic!("{rule:?} make: {e}"));
+                            checks += 1;
+                        }
                         made += 1;
-                        checks += 1;
                     }
                     for _ in 0..rng.below(made + 1) {
                         net.before_unmake(&b);
                         b.unmake();
-                        net.verify(&b)
-                            .unwrap_or_else(|e| panic!("{rule:?} undo: {e}"));
-                        checks += 1;
+                        if rng.below(3) == 0 {
+                            net.verify(&b)
+                                .unwrap_or_else(|e| panic!("{rule:?} undo: {e}"));
+                            checks += 1;
+                        }
                     }
+                    net.verify(&b)
+                        .unwrap_or_else(|e| panic!("{rule:?} after the round: {e}"));
+                    checks += 1;
                 }
             }
         }
     }
-    assert!(checks > 3000, "{checks} checks");
+    assert!(checks > 1500, "{checks} checks");
 }
 
 /// A rule without a net scores as the classical evaluation does; one with a net
