@@ -58,11 +58,13 @@ fn run() -> anyhow::Result<bool> {
         let path = rest.iter().find_map(|a| a.strip_prefix("net="));
         let path = path.ok_or_else(|| anyhow::anyhow!("net=FILE is needed"))?;
         let weights = Arc::new(Weights::load(std::path::Path::new(path))?);
-        let (update, score) = wuzi::eval::net::time_net(weights, Rule::Freestyle, 20000);
+        let t = wuzi::eval::net::time_net(weights, Rule::Freestyle, 20000);
         println!(
-            "kernel {:?}: {update:.0} ns an update (a stone put or taken away), \
-             {score:.0} ns a score",
-            wuzi::eval::net::detected()
+            "kernel {:?}: {:.0} ns to apply a stone, {:.0} ns to take it back, {:.0} ns a score",
+            wuzi::eval::net::detected(),
+            t.apply,
+            t.take_back,
+            t.score
         );
         return Ok(true);
     }
