@@ -21,9 +21,10 @@
 //! ...\nEND\n' | pbrain-wuzi`) prints every reply it asked for, while END from a
 //! manager still ends the process within milliseconds: a manager sends END when idle
 //! or to abandon a move, and the one line it may still get (the cut-short move) is
-//! never read: Piskvork closes the pipes, GomocupJudge kills the process, qpiskvork
-//! disconnects first. If the loop is stuck, the input thread ends the process
-//! [`END_GRACE`] after END all the same.
+//! never acted on: Piskvork closes the pipes, GomocupJudge kills the process, qpiskvork
+//! (which sends the loser the winning move and END together) logs it but no longer
+//! plays. If the loop is stuck, the input thread ends the process [`END_GRACE`] after
+//! END all the same.
 
 use super::parse::{block_open_after, parse, Command, Info};
 use super::reply::{progress, Reply};
