@@ -34,10 +34,10 @@ fn psq_name(name: &str) -> String {
         .filter(|c| !c.is_control())
         .map(|c| if c == '/' || c == '\\' { '-' } else { c })
         .collect();
-    if !n
-        .chars()
+    // A name that starts like a number (or is empty) would be read as a move.
+    if n.chars()
         .next()
-        .is_some_and(|c| !(c.is_ascii_digit() || c == '-' || c == '+' || c.is_whitespace()))
+        .is_none_or(|c| c.is_ascii_digit() || c == '-' || c == '+' || c.is_whitespace())
     {
         n = format!("pbrain-{n}");
     }
