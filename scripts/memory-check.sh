@@ -71,9 +71,12 @@ def run(limit, size, rule, seed, moves):
     assert reply() == "OK"
     send(f"INFO max_memory {limit}")
     send(f"INFO rule {rule}")
-    # The table follows the longest move the session's settings have allowed (a
-    # fast game gets a small one): a long turn first, so that max_memory sizes it.
+    # The table follows the longest move the settings have allowed at a move command
+    # (a fast game gets a small one): one instant move (BEGIN on the empty board) under
+    # a long turn first, so that max_memory sizes it.
     send("INFO timeout_turn 600000")
+    send("BEGIN")
+    reply()
     send(f"INFO timeout_turn {turn_ms}")
     send("INFO time_left 2147483647")
     rng = random.Random(seed)

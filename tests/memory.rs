@@ -28,7 +28,7 @@ fn whole_entries(bytes: usize) -> usize {
 }
 
 /// A turn limit long enough that the memory limit alone sizes the table (the table
-/// follows the longest move the session's time settings have allowed).
+/// follows the longest move the session's time settings allow).
 const LONG_TURN: &str = "INFO timeout_turn 600000";
 
 /// Sends a move command to `s` and returns the search it asks for.
@@ -44,7 +44,8 @@ fn the_table_follows_max_memory_both_ways_and_waits_for_a_search() {
     let mut s = Session::new();
     s.handle_line("START 15", Instant::now());
     s.handle_line(LONG_TURN, Instant::now());
-    s.handle_line("INFO timeout_turn 200", Instant::now());
+    // Short searches all the same.
+    s.handle_line("INFO max_depth 4", Instant::now());
     s.handle_line(&format!("INFO max_memory {}", 16 * MB), Instant::now());
     assert_eq!(s.table_bytes(), None, "no table before the first move");
     let job = think(&mut s, "TURN 7,7");
@@ -156,6 +157,64 @@ fn the_table_is_no_bigger_than_the_time_control_can_fill() {
     assert_eq!(job.searcher.tt_bytes(), table_for(350 * MB));
 }
 
+/// Piskvork and qpiskvork send `timeout_match` before `timeout_turn`. Between the two,
+/// a tenth of the match clock is the longest move; that must not size the table. With
+/// Piskvork's 1000 MB, 100 s a game and 300 ms a turn, it did (an 800 MB table: a Linux
+/// brain searched 20 thousand nodes a second instead of a million, its first writes
+/// taking most of each move).
+#[test]
+fn the_table_follows_the_time_settings_in_force_at_the_move() {
+    for (manager, lines, turn_ms) in [
+        (
+            "Piskvork",
+            &[
+                "INFO max_memory 1048576000",
+                "INFO timeout_match 100000",
+                "INFO timeout_turn 300",
+                "INFO game_type 1",
+                "INFO rule 0",
+                "INFO time_left 100000",
+            ][..],
+            300,
+        ),
+        (
+            "qpiskvork",
+            &[
+                "INFO timeout_match 60000",
+                "INFO timeout_turn 5000",
+                "INFO max_memory 1073741824",
+                "INFO game_type 0",
+                "INFO rule 0",
+                "INFO time_left 60000",
+            ][..],
+            5000,
+        ),
+    ] {
+        let mut s = Session::new();
+        s.handle_line("START 15", Instant::now());
+        let memory: u64 = lines[0..3]
+            .iter()
+            .find_map(|l| l.strip_prefix("INFO max_memory ")?.parse().ok())
+            .unwrap();
+        for l in lines {
+            s.handle_line(l, Instant::now());
+        }
+        let mut job = think(&mut s, "TURN 7,7");
+        let want = whole_entries(tt_bytes_for_memory(memory, 1).min(tt_bytes_for_time(turn_ms)));
+        assert_eq!(job.searcher.tt_bytes(), want, "{manager}");
+        let r = job
+            .searcher
+            .search(&job.board, &job.limits, &AtomicBool::new(true));
+        s.search_done(Some(job.searcher), r);
+        // The next game, the same lines: the same table.
+        s.handle_line("RESTART", Instant::now());
+        for l in lines {
+            s.handle_line(l, Instant::now());
+        }
+        assert_eq!(s.table_bytes(), Some(want), "{manager}, second game");
+    }
+}
+
 /// Against the real binary, under limits set with `ulimit` (Unix).
 #[cfg(unix)]
 mod binary {
@@ -184,7 +243,8 @@ mod binary {
         m
     }
 
-    /// Plays three searched moves from `TURN 7,7` on 15x15 freestyle, 300 ms each, checked
+    /// Plays three searched moves from `TURN 7,7` on 15x15 freestyle, 100,000 nodes each
+    /// (a turn limit long enough for the memory limit alone to size the table), checked
     /// legal; then END, exit status 0 and nothing on stderr. Returns the table sizes the
     /// brain logged.
     fn play_and_read_table(b: &mut Brain, max_memory: u64, log: &std::path::Path) -> Vec<usize> {
@@ -192,7 +252,7 @@ mod binary {
         assert_eq!(b.reply(HANG).as_deref(), Some("OK"));
         b.send(&format!("INFO max_memory {max_memory}"));
         b.send(LONG_TURN);
-        b.send("INFO timeout_turn 300");
+        b.send("INFO max_node 100000");
         let mut r = Referee::new(15, 15, Rule::Freestyle);
         let mut o = Pos::new(7, 7);
         for i in 0..3 {

@@ -99,8 +99,14 @@ fn thinking(b: &mut Brain, size: u8, think: Duration) {
 }
 
 /// Sends END (or closes the input) and returns how long the brain took to exit; checks
-/// the exit status, that nothing was printed after it and nothing at all on stderr.
+/// the exit status, that nothing was printed after END and nothing at all on stderr.
 fn stop_and_time(b: &mut Brain, end: bool) -> Duration {
+    stop_and_time_owing(b, end, false)
+}
+
+/// As [`stop_and_time`]; with `searching`, END comes during a search, which it cuts
+/// short: the search's move (and its MESSAGE) is then the only output after END.
+fn stop_and_time_owing(b: &mut Brain, end: bool, searching: bool) -> Duration {
     let before = b.stdout().len();
     let t = Instant::now();
     if end {
@@ -116,25 +122,73 @@ fn stop_and_time(b: &mut Brain, end: bool) -> Duration {
         "exit status (None: still running after {HANG:?})"
     );
     if end {
-        assert_eq!(b.stdout().len(), before, "wrote after END");
+        let after = String::from_utf8_lossy(&b.stdout()[before..]).into_owned();
+        let replies: Vec<&str> = after
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE "))
+            .collect();
+        if searching {
+            assert!(
+                replies.len() == 1 && parse_move(replies[0]).is_some(),
+                "after END during a search, not just its move: {after:?}"
+            );
+        } else {
+            assert_eq!(after, "", "wrote after END");
+        }
     }
     b.assert_clean_output();
     dt
 }
 
+/// END cuts the search short: its move goes out (a manager that sent END does not read
+/// it; a piped session does), then the brain exits.
 #[test]
-fn end_during_a_long_search_exits_at_once_without_a_move() {
+fn end_during_a_long_search_exits_at_once_after_its_move() {
     let _serial = common::timing_lock();
     for (size, rule) in [(15, Rule::Freestyle), (20, Rule::Renju)] {
         let mut b = started(size, rule, 30_000);
         long_search(&mut b, size as u8);
-        let dt = stop_and_time(&mut b, true);
+        let dt = stop_and_time_owing(&mut b, true, true);
         println!(
             "END during a search, {size}x{size} {}: exit after {:.1} ms",
             rule.name(),
             ms(dt)
         );
     }
+}
+
+/// The README's short session piped in whole, as a newcomer runs it
+/// (`printf '...' | pbrain-wuzi`): END comes right behind moves that want 1 s each,
+/// yet every command before it is answered, in order (the searches cut short), and
+/// the brain exits at once.
+#[test]
+fn a_piped_session_gets_every_reply_before_end() {
+    let mut b = Brain::spawn();
+    let t = Instant::now();
+    b.send_raw(
+        b"ABOUT\nSTART 15\nINFO timeout_turn 1000\nINFO rule 0\nBEGIN\nTURN 8,8\n\
+          frobnicate\nTURN 99,1\nEND\n",
+    );
+    b.close_input();
+    assert_eq!(b.wait_exit(HANG), Some(0));
+    let dt = t.elapsed();
+    println!("piped session: exit after {:.1} ms", ms(dt));
+    let out = String::from_utf8(b.stdout()).unwrap();
+    let replies: Vec<&str> = out.lines().filter(|l| !l.starts_with("MESSAGE ")).collect();
+    assert_eq!(replies.len(), 6, "{out}");
+    assert!(common::is_about(replies[0]), "{out}");
+    assert_eq!(replies[1], "OK");
+    assert_eq!(replies[2], "7,7", "BEGIN");
+    let m = parse_move(replies[3]).unwrap_or_else(|| panic!("TURN 8,8: {out}"));
+    let mut r = Referee::new(15, 15, Rule::Freestyle);
+    r.play(Pos::new(7, 7)).unwrap();
+    r.play(Pos::new(8, 8)).unwrap();
+    r.play(m)
+        .unwrap_or_else(|e| panic!("illegal move {m}: {e}"));
+    assert_eq!(replies[4], "UNKNOWN command not supported: frobnicate");
+    assert_eq!(replies[5], "ERROR 99,1 is off the 15x15 board");
+    assert_eq!(out.lines().filter(|l| l.starts_with("MESSAGE ")).count(), 2);
+    b.assert_clean_output();
 }
 
 #[test]
@@ -405,7 +459,7 @@ fn measure_once(size: u8, rule: Rule, memory: u64, think: Duration, t: &mut [Vec
     for (k, end) in [(3, true), (4, false)] {
         let mut b = new(30_000);
         thinking(&mut b, size, think);
-        t[k].push(stop_and_time(&mut b, end));
+        t[k].push(stop_and_time_owing(&mut b, end, true));
     }
     // RESTART during a search: time to the OK.
     let mut b = new(30_000);

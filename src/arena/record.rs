@@ -20,14 +20,31 @@ pub fn psq_level(turn_ms: u64) -> usize {
     best + 1
 }
 
-/// A player name safe for the PSQ name lines: one that starts like a number would be
-/// read as a move, so it gets a `pbrain-` prefix.
+/// A player name for the PSQ name lines, written so that Piskvork reads it and shows it
+/// whole. Piskvork takes these lines for brain file names: it shows one without its
+/// folder (up to the last `/` or `\\`), without an extension (a `.` and 3 characters at
+/// the end) and without a `pbrain-` prefix. So a name that starts like a number (it
+/// would be read as a move) gets a `pbrain-` prefix, slashes become `-`, and a name
+/// that ends like an extension gets `.exe` after it: "Wuzi 0.1.0", seen as
+/// "Wuzi 0" plus the extension ".1.0" when Piskvork opened a record, is written
+/// "Wuzi 0.1.0.exe" and shown "Wuzi 0.1.0".
 fn psq_name(name: &str) -> String {
-    let n: String = name.chars().filter(|c| !c.is_control()).collect();
-    match n.chars().next() {
-        Some(c) if !(c.is_ascii_digit() || c == '-' || c == '+' || c.is_whitespace()) => n,
-        _ => format!("pbrain-{n}"),
+    let mut n: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .map(|c| if c == '/' || c == '\\' { '-' } else { c })
+        .collect();
+    // A name that starts like a number (or is empty) would be read as a move.
+    if n.chars()
+        .next()
+        .is_none_or(|c| c.is_ascii_digit() || c == '-' || c == '+' || c.is_whitespace())
+    {
+        n = format!("pbrain-{n}");
     }
+    if n.len() >= 4 && n.as_bytes()[n.len() - 4] == b'.' {
+        n.push_str(".exe");
+    }
+    n
 }
 
 /// The PSQ end code: 0 normal, 15 time-out (Piskvork's `finishGame(15)`), -2 error.
@@ -275,7 +292,43 @@ mod tests {
         assert_eq!(psq_level(1_000_000), 11);
         assert_eq!(psq_name("7even"), "pbrain-7even");
         assert_eq!(psq_name("wuzi"), "wuzi");
+        assert_eq!(psq_name("Wuzi 0.1.0"), "Wuzi 0.1.0.exe");
         assert_eq!(psq_file_name(&r), "0007-new-base.psq");
+    }
+
+    /// The name Piskvork shows for a PSQ name line (its `Tplayer::getName`: the file
+    /// name without a 3-letter extension, its folder and a `pbrain-` prefix).
+    fn piskvork_shows(line: &str) -> String {
+        let b = line.as_bytes();
+        let stem = if b.len() > 4 && b[b.len() - 4] == b'.' {
+            &line[..line.len() - 4]
+        } else {
+            line
+        };
+        let file = stem.rsplit(['/', '\\']).next().unwrap_or("");
+        match file.get(..7) {
+            Some(p) if p.eq_ignore_ascii_case("pbrain-") => file[7..].to_string(),
+            _ => file.to_string(),
+        }
+    }
+
+    /// Opened in Piskvork, a wuzi-match record showed "Wuzi 0" for "Wuzi 0.1.0".
+    #[test]
+    fn psq_names_show_whole_in_piskvork() {
+        for name in [
+            "Wuzi 0.1.0",
+            "wuzi",
+            "Rapfi 2024.1",
+            "7even",
+            "a/b\\c.d",
+            "x.y",
+        ] {
+            let line = psq_name(name);
+            let shown = piskvork_shows(&line);
+            let want = name.replace(['/', '\\'], "-");
+            assert_eq!(shown, want, "{name:?} written {line:?}");
+            assert!(!line.starts_with(|c: char| c.is_ascii_digit()), "{line:?}");
+        }
     }
 
     #[test]

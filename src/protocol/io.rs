@@ -10,11 +10,21 @@
 //!   its search's progress reports make (the search itself prints nothing).
 //!
 //! While a search runs, INFO is applied at once (`INFO timeout_turn 0` also stops it),
-//! YXSTOP/STOP stop it, END returns at once, and every other command (and an INFO
-//! behind queued ones) waits in order until the move is printed. START, RECTSTART and
-//! RESTART during a search (nothing queued) stop it and drop its move, so the next
-//! line out is the `OK`. The end of input stops every search at once: the commands
-//! already read are still answered, quickly, and then the loop returns.
+//! YXSTOP/STOP stop it, and every other command (and an INFO behind queued ones) waits
+//! in order until the move is printed. START, RECTSTART and RESTART during a search
+//! (nothing queued) stop it and drop its move, so the next line out is the `OK`.
+//!
+//! END and the end of input both finish the session the same way: every search that
+//! runs once they are read is cut short (its best move so far goes out at once), the
+//! commands read before them are answered in order, and then the loop returns; lines
+//! after END are ignored. So a session piped in as a file (`printf 'START 15\nBEGIN\n
+//! ...\nEND\n' | pbrain-wuzi`) prints every reply it asked for, while END from a
+//! manager still ends the process within milliseconds: a manager sends END when idle
+//! or to abandon a move, and the one line it may still get (the cut-short move) is
+//! never acted on: Piskvork closes the pipes, GomocupJudge kills the process, qpiskvork
+//! (which sends the loser the winning move and END together) logs it but no longer
+//! plays. If the loop is stuck, the input thread ends the process [`END_GRACE`] after
+//! END all the same.
 
 use super::parse::{block_open_after, parse, Command, Info};
 use super::reply::{progress, Reply};
@@ -208,6 +218,8 @@ where
     // The queue ends inside a block (BOARD, YXBOARD): the lines that follow are its.
     let mut queued_block = false;
     let mut eof = false;
+    // END was read (and queued): searches are cut short, later lines ignored.
+    let mut ending = false;
     loop {
         while stop.is_none() {
             let Some((line, at)) = queue.pop_front() else {
@@ -216,7 +228,7 @@ where
             match handle(&mut session, &line, at, &mut out, &mut worker) {
                 Step::Continue => {}
                 Step::Searching(flag) => {
-                    if eof {
+                    if eof || ending {
                         flag.store(true, Ordering::Relaxed);
                     }
                     stop = Some(flag);
@@ -238,15 +250,22 @@ where
         match event {
             Event::Line(line, at) => {
                 log::info!("< {line}");
+                if ending {
+                    continue;
+                }
                 let Some(flag) = &stop else {
                     queue.push_back((line, at));
                     continue;
                 };
                 let cmd = parse(&line);
+                // END answers what came before it (cut short), then exits in its turn:
+                // the session exits on END also inside a queued block.
                 if cmd == Ok(Command::End) {
                     flag.store(true, Ordering::Relaxed);
-                    log::info!("END during a search: exiting");
-                    return 0;
+                    log::info!("END during a search: its move, then the queued replies");
+                    ending = true;
+                    queue.push_back((line, at));
+                    continue;
                 }
                 // A line of a queued block is the block's, even a YXSTOP or an INFO.
                 if queued_block {
@@ -602,7 +621,7 @@ mod tests {
     }
 
     #[test]
-    fn end_during_a_search_returns_at_once_without_a_move() {
+    fn end_during_a_search_cuts_it_short_then_exits() {
         let mut h = Harness::new(until_stopped);
         h.send("START 15");
         assert_eq!(h.reply(), "OK");
@@ -610,13 +629,65 @@ mod tests {
         assert!(h.quiet(200));
         let t = Instant::now();
         h.send("END");
+        // The 30 s search stops at once: its move goes out, nothing else.
+        assert_eq!(h.reply(), "7,7");
         let code = h.exit_code(Duration::from_secs(2));
         println!(
             "END during search: returned after {} ms",
             t.elapsed().as_millis()
         );
         assert_eq!(code, Some(0));
-        assert!(h.quiet(100), "printed something after END");
+        assert!(h.quiet(100), "printed something more after END");
+    }
+
+    /// A session piped in whole (as `printf '...END\n' | pbrain-wuzi`): every command
+    /// before END is answered in order, each search cut short (each would think 30 s),
+    /// and lines after END are ignored.
+    #[test]
+    fn end_answers_the_commands_before_it_with_searches_cut_short() {
+        let mut h = Harness::new(until_stopped);
+        let t = Instant::now();
+        let script = "ABOUT\nSTART 15\nINFO timeout_turn 60000\nBEGIN\nTURN 8,8\n\
+                      frobnicate\nTURN 99,1\nYXBOARD\n1,1,1\nEND\nABOUT\nBEGIN\n";
+        h.input
+            .as_mut()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        assert!(h.reply().starts_with("name=\"Wuzi\""));
+        assert_eq!(h.reply(), "OK");
+        assert_eq!(h.reply(), "7,7", "BEGIN");
+        let second = h.reply();
+        assert!(
+            is_move(&second).is_some_and(|p| p != Pos::new(7, 7) && p != Pos::new(8, 8)),
+            "TURN 8,8 -> {second}"
+        );
+        assert_eq!(h.reply(), "UNKNOWN command not supported: frobnicate");
+        assert_eq!(h.reply(), "ERROR 99,1 is off the 15x15 board");
+        // END inside the YXBOARD block still ends it; ABOUT and BEGIN after END: nothing.
+        assert_eq!(h.exit_code(Duration::from_secs(5)), Some(0));
+        println!("piped session: done after {} ms", t.elapsed().as_millis());
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "a search was not cut short"
+        );
+        assert!(h.quiet(100), "answered a line after END");
+    }
+
+    /// END during a search with a START queued behind it: the move of the dropped game
+    /// is not printed (as without END), the START is answered, then the loop exits.
+    #[test]
+    fn end_after_a_queued_new_game_answers_only_its_ok() {
+        let mut h = Harness::new(until_stopped);
+        h.send("START 15");
+        assert_eq!(h.reply(), "OK");
+        h.send("BEGIN");
+        assert!(h.quiet(200));
+        h.send("START 15");
+        h.send("END");
+        assert_eq!(h.reply(), "OK");
+        assert_eq!(h.exit_code(Duration::from_secs(2)), Some(0));
+        assert!(h.quiet(100), "printed something more after END");
     }
 
     #[test]

@@ -155,9 +155,13 @@ pub struct Session {
     searcher: Option<Searcher>,
     /// The table size the current searcher was given.
     searcher_tt: usize,
-    /// The longest move the time settings have allowed in this session (0 before the
-    /// first time INFO or move): it bounds the table, and only grows, so that a
-    /// `timeout_turn 0` ("move now") or a shorter game never empties the table.
+    /// The longest move the time settings allowed at a move command in this session (0
+    /// before the first): with the settings in force now, it bounds the table. It only
+    /// grows, so that a `timeout_turn 0` ("move now") or a shorter game never empties the
+    /// table; but a setting never in force at a move does not count: Piskvork and
+    /// qpiskvork send `timeout_match` before `timeout_turn`, and for that moment a tenth
+    /// of the match clock was the longest move (10 s of Piskvork's 100 s against a
+    /// 300 ms turn: an 800 MB table whose first writes took most of every move's time).
     longest_move_ms: u64,
     /// When the move command being searched arrived; `Some` while a search runs.
     thinking: Option<Instant>,
@@ -320,12 +324,12 @@ impl Session {
         match info {
             Info::TimeoutTurn(t) => {
                 self.clock.timeout_turn = Some(*t);
-                self.note_time_settings();
+                self.sync_table_size();
                 return *t == 0;
             }
             Info::TimeoutMatch(t) => {
                 self.clock.timeout_match = Some(*t);
-                self.note_time_settings();
+                self.sync_table_size();
             }
             Info::TimeLeft(t) => self.clock.time_left = Some(*t),
             Info::MaxMemory(m) => {
@@ -990,14 +994,10 @@ impl Session {
         }))
     }
 
-    /// Takes the longest move the current time settings allow into account (the table
-    /// grows with it: see `longest_move_ms`).
+    /// At a move command: takes the longest move the time settings allow into account
+    /// for good (see `longest_move_ms`).
     fn note_time_settings(&mut self) {
-        let longest = self.clock.longest_move_ms();
-        if longest > self.longest_move_ms {
-            self.longest_move_ms = longest;
-            self.sync_table_size();
-        }
+        self.longest_move_ms = self.longest_move_ms.max(self.clock.longest_move_ms());
     }
 
     /// The threads a search uses: `INFO thread_num`, but no more helpers than fit in half
@@ -1009,11 +1009,12 @@ impl Session {
         }
     }
 
-    /// The table for `max_memory` and the longest move: the smaller of what the memory
-    /// limit allows and what such a move can fill.
+    /// The table for `max_memory` and the longest move (the longest allowed at a move so
+    /// far, or by the settings now): the smaller of what the memory limit allows and
+    /// what such a move can fill.
     fn wanted_table_bytes(&self) -> usize {
-        tt_bytes_for_memory(self.max_memory, self.search_threads())
-            .min(tt_bytes_for_time(self.longest_move_ms))
+        let longest = self.longest_move_ms.max(self.clock.longest_move_ms());
+        tt_bytes_for_memory(self.max_memory, self.search_threads()).min(tt_bytes_for_time(longest))
     }
 
     /// Resizes the searcher's table when `max_memory` or the time settings ask for
