@@ -49,13 +49,19 @@ have() { command -v "$1" >/dev/null 2>&1; }
 
 work=$(mktemp -d)
 pids=()
+# On the way out: the processes started go; so does the work folder, unless the run
+# failed, when its logs and records are kept to see why.
 cleanup() {
-    local p
+    local rc=$? p
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
     if [ -n "${WINEPREFIX:-}" ] && [ -x "${WINESERVER:-}" ]; then
         "$WINESERVER" -k >/dev/null 2>&1 || true
     fi
-    rm -rf "$work"
+    if [ "$rc" -ne 0 ]; then
+        say "the failed run's logs and records are kept in $work"
+    else
+        rm -rf "$work"
+    fi
 }
 trap cleanup EXIT
 
@@ -165,6 +171,9 @@ piskvork() {
     python3 - "$code" "$work/out" <<'EOF'
 import glob, os, re, sys
 
+sys.path.insert(0, "scripts")
+from gui_referee import makes_five, replay
+
 code, out = int(sys.argv[1]), sys.argv[2]
 def fail(msg):
     print(f"gui-game: FAIL: Piskvork: {msg}")
@@ -187,25 +196,10 @@ while k < len(lines) and re.match(r"-?\d+,-?\d+,-?\d+$", lines[k]):
 rest = [l for l in lines[k:] if l != ""]
 if len(rest) < 3 or rest[-1] != "0":
     fail(f"PSQ end code {rest[-1] if rest else None!r} (0 is a normal end): {rest}")
-board = {}
-for i, (x, y, _) in enumerate(moves):
-    if not (0 <= x < w and 0 <= y < h):
-        fail(f"move {i + 1} ({x},{y}) off the {w}x{h} board")
-    if (x, y) in board:
-        fail(f"move {i + 1} ({x},{y}) on an occupied point")
-    board[(x, y)] = i % 2
-def five(x, y):
-    c = board[(x, y)]
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for s in (1, -1):
-            i = 1
-            while board.get((x + s * i * dx, y + s * i * dy)) == c:
-                n, i = n + 1, i + 1
-        if n >= 5:
-            return True
-    return False
-won = bool(moves) and five(moves[-1][0], moves[-1][1])
+board, why = replay([(x, y) for x, y, _ in moves], w, h)
+if why:
+    fail(why)
+won = bool(moves) and makes_five(board, moves[-1][0], moves[-1][1])
 if code in (1, 2) and not won:
     fail("Piskvork named a winner, but the last move makes no five")
 if code in (1, 2):
@@ -325,6 +319,9 @@ qpiskvork() {
     python3 - "$work/qpiskvork.log" <<'EOF'
 import re, sys
 
+sys.path.insert(0, "scripts")
+from gui_referee import makes_five, replay
+
 def fail(msg):
     print(f"gui-game: FAIL: qpiskvork: {msg}")
     sys.exit(1)
@@ -346,23 +343,10 @@ for l in log[:end]:
         fail(f"a brain answered {l!r}")
     elif "timeout" in l.lower() and "INFO" not in l:
         fail(f"{l!r}")
-board = {}
-for i, (x, y) in enumerate(moves):
-    if not (0 <= x < 15 and 0 <= y < 15) or (x, y) in board:
-        fail(f"move {i + 1} ({x},{y}) is not legal")
-    board[(x, y)] = i % 2
-def five(x, y):
-    c = board[(x, y)]
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for s in (1, -1):
-            i = 1
-            while board.get((x + s * i * dx, y + s * i * dy)) == c:
-                n, i = n + 1, i + 1
-        if n >= 5:
-            return True
-    return False
-if not moves or not five(*moves[-1]):
+board, why = replay(moves, 15, 15)
+if why:
+    fail(why)
+if not moves or not makes_five(board, *moves[-1]):
     fail("the last move makes no five")
 side = "black" if len(moves) % 2 == 1 else "white"
 print(f"gui-game: qpiskvork: {side} won with a five in {len(moves)} moves "
