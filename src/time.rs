@@ -42,7 +42,7 @@ impl Budget {
 }
 
 /// Match-clock time kept back for each move that may still come ...
-pub const RESERVE_PER_MOVE_MS: u64 = 10;
+pub const RESERVE_PER_MOVE_MS: u64 = 20;
 /// ... counting at most this many moves.
 pub const RESERVE_MOVES: usize = 60;
 
@@ -241,25 +241,31 @@ mod tests {
     }
 
     /// The soak's match-clock games (10 s a game, 2 s a move, no tolerance) lost one on
-    /// time with 9 ms left. Play a long game against the budget, charging every move
-    /// its budget plus a latency: the clock must never run out.
+    /// time with 9 ms left, and a qpiskvork game (60 s a game, 5 s a move) ran to a
+    /// nearly full board and lost on time: qpiskvork charges 11 to 14 ms to a move
+    /// answered at once. Play a game to a full board against the budget, charging every
+    /// move its budget plus such a latency: the clock must never run out.
     #[test]
     fn match_clock_keeps_a_reserve_for_the_moves_to_come() {
-        let latency = 8;
-        let mut left: i64 = 10_000;
-        let mut empties = 220usize;
-        while empties > 1 {
-            let c = Clock {
-                timeout_turn: Some(2000),
-                timeout_match: Some(10_000),
-                time_left: Some(left),
-                used_ms: 0,
-            };
-            let b = c.budget(225 - empties, empties);
-            // The worst case: the search runs to the hard limit every time.
-            left -= ms(b.hard) as i64 + latency;
-            assert!(left > 0, "ran out with {empties} empty points");
-            empties -= 2;
+        for (game, turn, latency) in [(10_000, 2000, 8), (60_000, 5000, 15)] {
+            let mut left: i64 = game;
+            let mut empties = 224usize;
+            while empties > 1 {
+                let c = Clock {
+                    timeout_turn: Some(turn),
+                    timeout_match: Some(game as u64),
+                    time_left: Some(left),
+                    used_ms: 0,
+                };
+                let b = c.budget(225 - empties, empties);
+                // The worst case: the search runs to the hard limit every time.
+                left -= ms(b.hard) as i64 + latency;
+                assert!(
+                    left > 0,
+                    "{game} ms a game: ran out with {empties} empty points"
+                );
+                empties -= 2;
+            }
         }
         // Early moves still get a fair share.
         let c = Clock {
