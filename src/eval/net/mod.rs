@@ -4,8 +4,10 @@
 //! codebook rows of its four line keys ([`keys`]). A stone changes the keys of the
 //! cells within four points on its four lines, so make and undo update only those
 //! (33 cells) and, with them, each view's sum of clipped features over the board.
-//! Updates are lazy: a move is only noted, and applied when a score is asked for, so a
-//! move taken back unscored (threat searches, table cut-offs) costs nothing. The
+//! Updates are lazy and kept per view: a move is only noted, and applied to a view when
+//! a score or policy for that side to move is asked for, so a move taken back before
+//! then (threat searches, table cut-offs, a node the other side scores) costs that
+//! view nothing. The
 //! score reads the side to move's sum through a small MLP to win/draw/loss and turns
 //! the win chance into the classical score's scale. The head also reads the classical
 //! evaluation of the position, so the net learns what to add to it. Debug builds recount everything
@@ -25,8 +27,8 @@ use std::sync::Arc;
 use weights::Row;
 pub use weights::{Weights, D, H};
 
-/// Per cell the raw keys, per view the cell features, and per view the pool.
-type State = (Vec<[u32; 4]>, [Vec<Row>; 2], [[i32; D]; 2]);
+/// Per view: the raw keys of every cell, the cell features and the pool.
+type State = ([Vec<[u32; 4]>; 2], [Vec<Row>; 2], [[i32; D]; 2]);
 
 /// Pooled activations are divided by this before the head (as in the trainer).
 const POOL: f32 = 256.0;
@@ -48,15 +50,17 @@ pub struct Net {
     dirs: [isize; 4],
     /// Per padded cell: on the board and not a wall.
     live: Vec<bool>,
-    /// Per padded cell and direction: the raw line key ([`keys`]).
-    raw: Vec<[u32; 4]>,
+    /// Per view and padded cell and direction: the raw line key ([`keys`]), as far as
+    /// that view is up to date.
+    raw: [Vec<[u32; 4]>; 2],
     /// Per view (black, white) and padded cell: the feature.
     feat: [Vec<Row>; 2],
     /// Per view: the sum of every live cell's clipped feature.
     pooled: [[i32; D]; 2],
-    /// Moves made since the state was last brought up to date (cell, code), oldest
-    /// first: the board's last moves, not yet in `raw`, `feat` and `pooled`.
-    pending: Vec<(usize, u32)>,
+    /// Per view: the moves made since that view was last brought up to date (cell,
+    /// code), oldest first: the board's last moves, not yet in its `raw`, `feat` and
+    /// `pooled`.
+    pending: [Vec<(usize, u32)>; 2],
     /// The net's share in percent of the score (the rest is the classical score).
     net_percent: i32,
 }
@@ -71,10 +75,10 @@ impl Net {
             simd: detected(),
             dirs: [0; 4],
             live: Vec::new(),
-            raw: Vec::new(),
+            raw: [Vec::new(), Vec::new()],
             feat: [Vec::new(), Vec::new()],
             pooled: [[0; D]; 2],
-            pending: Vec::with_capacity(crate::search::MAX_PLY * 2),
+            pending: std::array::from_fn(|_| Vec::with_capacity(crate::search::MAX_PLY * 2)),
             net_percent: 100,
         }
     }
@@ -126,35 +130,35 @@ impl Net {
                 }
             }
         }
-        (raw, feat, pooled)
+        ([raw.clone(), raw], feat, pooled)
     }
 
-    /// Puts `code` (1 black, 2 white, 0 to take a stone away) at cell `i` and updates
-    /// every cell whose line keys change, with the CPU's kernel compiled in.
-    fn set_cell(&mut self, i: usize, code: u32) {
+    /// Puts `code` (1 black, 2 white, 0 to take a stone away) at cell `i` in `view`
+    /// and updates every cell whose line keys change, with the CPU's kernel compiled in.
+    fn set_cell(&mut self, view: usize, i: usize, code: u32) {
         match self.simd {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `detected` found AVX2 on this CPU.
-            Simd::Avx2 => unsafe { self.set_cell_avx2(i, code) },
+            Simd::Avx2 => unsafe { self.set_cell_avx2(view, i, code) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above, for SSE4.1.
-            Simd::Sse41 => unsafe { self.set_cell_sse41(i, code) },
-            _ => self.set_cell_with(i, code, kernel::update_scalar),
+            Simd::Sse41 => unsafe { self.set_cell_sse41(view, i, code) },
+            _ => self.set_cell_with(view, i, code, kernel::update_scalar),
         }
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn set_cell_avx2(&mut self, i: usize, code: u32) {
-        self.set_cell_with(i, code, |f, s, a, p| unsafe {
+    unsafe fn set_cell_avx2(&mut self, view: usize, i: usize, code: u32) {
+        self.set_cell_with(view, i, code, |f, s, a, p| unsafe {
             kernel::update_avx2(f, s, a, p)
         });
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "sse4.1")]
-    unsafe fn set_cell_sse41(&mut self, i: usize, code: u32) {
-        self.set_cell_with(i, code, |f, s, a, p| unsafe {
+    unsafe fn set_cell_sse41(&mut self, view: usize, i: usize, code: u32) {
+        self.set_cell_with(view, i, code, |f, s, a, p| unsafe {
             kernel::update_sse41(f, s, a, p)
         });
     }
@@ -163,25 +167,28 @@ impl Net {
     #[inline(always)]
     fn set_cell_with(
         &mut self,
+        view: usize,
         i: usize,
         code: u32,
         update: impl Fn(&mut Row, &[&Row], &[&Row], &mut [i32; D]),
     ) {
         let Some(net) = self.net else { return };
         let book = &self.weights.nets[net].codebook;
-        let table = key_table();
+        let t = &key_table()[view];
+        let (raw, feat, pooled) = (
+            &mut self.raw[view],
+            &mut self.feat[view],
+            &mut self.pooled[view],
+        );
         // The cell itself: all four of its keys change.
-        let old = self.raw[i];
+        let old = raw[i];
         let new = old.map(|k| (k & !(3 << CENTRE_SHIFT)) | code << CENTRE_SHIFT);
-        self.raw[i] = new;
-        for view in 0..2 {
-            let sub = old.map(|k| &book[table[view][k as usize] as usize]);
-            let add = new.map(|k| &book[table[view][k as usize] as usize]);
-            update(&mut self.feat[view][i], &sub, &add, &mut self.pooled[view]);
-        }
+        raw[i] = new;
+        let sub = old.map(|k| &book[t[k as usize] as usize]);
+        let add = new.map(|k| &book[t[k as usize] as usize]);
+        update(&mut feat[i], &sub, &add, pooled);
         // The cells within reach on each line: one key each.
-        for d in 0..4 {
-            let step = self.dirs[d];
+        for (d, &step) in self.dirs.iter().enumerate() {
             for m in (-REACH..=REACH).filter(|&m| m != 0) {
                 let j = (i as isize + m * step) as usize;
                 if !self.live[j] {
@@ -189,37 +196,30 @@ impl Net {
                 }
                 // Cell i is at offset -m from cell j.
                 let shift = 2 * slot(-m);
-                let old = self.raw[j][d];
+                let old = raw[j][d];
                 let new = (old & !(3 << shift)) | code << shift;
-                self.raw[j][d] = new;
-                for (view, t) in table.iter().enumerate() {
-                    let (ko, kn) = (t[old as usize], t[new as usize]);
-                    if ko != kn {
-                        let (sub, add) = (&book[ko as usize], &book[kn as usize]);
-                        update(
-                            &mut self.feat[view][j],
-                            &[sub],
-                            &[add],
-                            &mut self.pooled[view],
-                        );
-                    }
+                raw[j][d] = new;
+                let (ko, kn) = (t[old as usize], t[new as usize]);
+                if ko != kn {
+                    let (sub, add) = (&book[ko as usize], &book[kn as usize]);
+                    update(&mut feat[j], &[sub], &[add], pooled);
                 }
             }
         }
     }
 
-    /// Applies the moves noted since the last update, oldest first.
+    /// Applies to `view` the moves noted since its last update, oldest first.
     #[inline]
-    fn flush(&mut self) {
-        if self.pending.is_empty() {
+    fn flush(&mut self, view: usize) {
+        if self.pending[view].is_empty() {
             return;
         }
-        let mut pending = std::mem::take(&mut self.pending);
+        let mut pending = std::mem::take(&mut self.pending[view]);
         for &(i, code) in &pending {
-            self.set_cell(i, code);
+            self.set_cell(view, i, code);
         }
         pending.clear();
-        self.pending = pending;
+        self.pending[view] = pending;
     }
 
     /// Brings the state up to date and checks it against a recount of `board`.
@@ -227,10 +227,12 @@ impl Net {
         if self.net.is_none() {
             return Ok(());
         }
-        self.flush();
+        self.flush(0);
+        self.flush(1);
         let (raw, feat, pooled) = self.recount(board);
         for i in board.cell_indices().filter(|&i| self.live[i]) {
-            if raw[i] != self.raw[i]
+            if raw[0][i] != self.raw[0][i]
+                || raw[1][i] != self.raw[1][i]
                 || feat[0][i] != self.feat[0][i]
                 || feat[1][i] != self.feat[1][i]
             {
@@ -256,8 +258,9 @@ impl Net {
     /// units of 1/(QE * QP) (higher: more likely the best move).
     fn policy(&mut self, board: &Board, i: usize) -> i32 {
         let Some(net) = self.net else { return 0 };
-        self.flush();
-        let f = &self.feat[board.side_to_move().index()][i];
+        let view = board.side_to_move().index();
+        self.flush(view);
+        let f = &self.feat[view][i];
         let w = &self.weights.nets[net].policy;
         (0..D).map(|k| kernel::act(f[k]) as i32 * w[k] as i32).sum()
     }
@@ -276,7 +279,7 @@ impl Net {
 
     /// [`Net::score_f32`] with the classical score already known.
     fn score_given(&mut self, board: &Board, classical: Score) -> f32 {
-        self.flush();
+        self.flush(board.side_to_move().index());
         let l = self.logits(board, classical);
         let m = l.iter().copied().fold(f32::MIN, f32::max);
         let e = l.map(|v| (v - m).exp());
@@ -287,7 +290,7 @@ impl Net {
 
 impl Evaluator for Net {
     fn prepare(&mut self, board: &Board, cfg: &EvalConfig) {
-        self.pending.clear();
+        self.pending.iter_mut().for_each(Vec::clear);
         self.fallback.prepare(board, cfg);
         self.net_percent = cfg.net_percent;
         self.net = self.weights.net_for(board.rule());
@@ -300,23 +303,27 @@ impl Evaluator for Net {
             self.live[i] = board.cell_code(i) != 3;
         }
         (self.raw, self.feat, self.pooled) = self.recount(board);
-        self.pending.clear();
     }
 
     #[inline]
     fn after_make(&mut self, board: &Board, i: usize) {
         if self.net.is_some() {
-            self.pending.push((i, board.cell_code(i) as u32));
+            let code = board.cell_code(i) as u32;
+            self.pending.iter_mut().for_each(|p| p.push((i, code)));
         }
     }
 
     #[inline]
     fn before_unmake(&mut self, board: &Board) {
-        if self.net.is_none() || self.pending.pop().is_some() {
+        if self.net.is_none() {
             return;
         }
-        if let Some(&(p, _)) = board.history().last() {
-            self.set_cell(board.index(p), 0);
+        for view in 0..2 {
+            if self.pending[view].pop().is_none() {
+                if let Some(&(p, _)) = board.history().last() {
+                    self.set_cell(view, board.index(p), 0);
+                }
+            }
         }
     }
 
@@ -380,7 +387,8 @@ pub fn time_net(weights: Arc<Weights>, rule: crate::types::Rule, rounds: usize) 
             // The update itself: noted, then applied (as the next score would).
             let t = Instant::now();
             net.after_make(&b, i);
-            net.flush();
+            net.flush(0);
+            net.flush(1);
             t_apply += t.elapsed().as_secs_f64();
             applied += 1;
             let t = Instant::now();

@@ -39,9 +39,10 @@ const CFG: EvalConfig = EvalConfig {
 };
 
 /// Random games with take-backs under every rule and on three board shapes (one with a
-/// wall): brought up to date after a random third of the makes and undos (the rest
-/// stay pending, and some are taken back unapplied), the incremental keys, features
-/// and pools equal a recount, with each kernel this CPU runs.
+/// wall): brought up to date after a random third of the makes and undos, and only the
+/// side to move's view after another third (a policy read), so that the two views run
+/// apart (the rest stay pending, and some are taken back unapplied), the incremental
+/// keys, features and pools equal a recount, with each kernel this CPU runs.
 #[test]
 fn make_and_undo_match_a_recount_under_every_rule() {
     let weights = random_weights(3);
@@ -53,7 +54,7 @@ fn make_and_undo_match_a_recount_under_every_rule() {
     if detected() == Simd::Avx2 {
         paths.push(Simd::Avx2);
     }
-    let mut checks = 0;
+    let (mut checks, mut apart) = (0, 0);
     for simd in paths {
         for rule in Rule::ALL {
             for (w, h) in [(15, 15), (20, 20), (7, 11)] {
@@ -77,22 +78,30 @@ fn make_and_undo_match_a_recount_under_every_rule() {
                         b.make(i);
                         net.after_make(&b, i);
                         // Checked (and so brought up to date) after one move in
-                        // three: the others stay pending, some to be taken back
-                        // unapplied.
-                        if rng.below(3) == 0 {
-                            net.verify(&b)
-                                .unwrap_or_else(|e| panic!("{rule:?} make: {e}"));
-                            checks += 1;
+                        // three, one view brought up to date after another: the
+                        // others stay pending, some to be taken back unapplied.
+                        match rng.below(3) {
+                            0 => {
+                                net.verify(&b)
+                                    .unwrap_or_else(|e| panic!("{rule:?} make: {e}"));
+                                checks += 1;
+                            }
+                            1 => apart += usize::from(one_view(&mut net, &b)),
+                            _ => {}
                         }
                         made += 1;
                     }
                     for _ in 0..rng.below(made + 1) {
                         net.before_unmake(&b);
                         b.unmake();
-                        if rng.below(3) == 0 {
-                            net.verify(&b)
-                                .unwrap_or_else(|e| panic!("{rule:?} undo: {e}"));
-                            checks += 1;
+                        match rng.below(3) {
+                            0 => {
+                                net.verify(&b)
+                                    .unwrap_or_else(|e| panic!("{rule:?} undo: {e}"));
+                                checks += 1;
+                            }
+                            1 => apart += usize::from(one_view(&mut net, &b)),
+                            _ => {}
                         }
                     }
                     net.verify(&b)
@@ -103,6 +112,22 @@ fn make_and_undo_match_a_recount_under_every_rule() {
         }
     }
     assert!(checks > 1500, "{checks} checks");
+    assert!(apart > 500, "the views ran apart only {apart} times");
+}
+
+/// Brings only the side to move's view of `b` up to date, as a policy read does: true
+/// when the other view is left behind with moves pending.
+fn one_view(net: &mut Net, b: &Board) -> bool {
+    let Some(i) = b.cell_indices().find(|&i| b.is_empty_at(i)) else {
+        return false;
+    };
+    if !net.active() {
+        return false;
+    }
+    let view = b.side_to_move().index();
+    net.policy(b, i);
+    assert!(net.pending[view].is_empty());
+    !net.pending[1 - view].is_empty()
 }
 
 /// A rule without a net scores as the classical evaluation does; one with a net
