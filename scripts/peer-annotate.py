@@ -7,8 +7,8 @@ evaluation as Rapfi does, `Eval N` or `Eval +M27` in a MESSAGE line; a fresh pro
 position, given the position by BOARD). For every ply it prints the analyst's evaluation
 from Wuzi's view, the analyst's own choice, the move played and Wuzi's own evaluation.
 The move that mattered is Wuzi's move, other than the analyst's choice, after which
-the analyst's evaluation fell the most (a proven loss counts as a fall to -30000); the replay stops at the first position
-the analyst calls proven either way.
+the analyst's evaluation fell the most (a proven loss counts as a fall to -30000); the
+replay stops at the first position the analyst calls proven either way.
 
     scripts/peer-annotate.py target/peer/DIR/CASE GAME --analyst '/opt/rapfi/pbrain-rapfi' \
         [--ms 1000] [--wuzi NAME]
@@ -97,7 +97,7 @@ def main():
           f"analyst {os.path.basename(shlex.split(a.analyst)[0])} at {a.ms} ms")
     print(" ply mover    analyst (Wuzi's view)  analyst's move  played  Wuzi's eval")
     rows = []
-    for ply, eng, (x, y), ev, depth in moves:
+    for ply, eng, (x, y), ev, _ in moves:
         mine = eng == a.wuzi
         got, choice = analyse(a.analyst, a.ms, size, rule, stones, mine)
         view = None if got is None else (got if mine else -got)

@@ -54,7 +54,8 @@ fn make_and_undo_match_a_recount_under_every_rule() {
     if detected() == Simd::Avx2 {
         paths.push(Simd::Avx2);
     }
-    let (mut checks, mut apart) = (0, 0);
+    // Full checks, and the times the views ran apart.
+    let mut counts = (0, 0);
     for simd in paths {
         for rule in Rule::ALL {
             for (w, h) in [(15, 15), (20, 20), (7, 11)] {
@@ -77,42 +78,40 @@ fn make_and_undo_match_a_recount_under_every_rule() {
                         let i = empty[rng.below(empty.len() as u64) as usize];
                         b.make(i);
                         net.after_make(&b, i);
-                        // Checked (and so brought up to date) after one move in
-                        // three, one view brought up to date after another: the
-                        // others stay pending, some to be taken back unapplied.
-                        match rng.below(3) {
-                            0 => {
-                                net.verify(&b)
-                                    .unwrap_or_else(|e| panic!("{rule:?} make: {e}"));
-                                checks += 1;
-                            }
-                            1 => apart += usize::from(one_view(&mut net, &b)),
-                            _ => {}
-                        }
+                        check_or_not(&mut rng, &mut net, &b, "make", &mut counts);
                         made += 1;
                     }
                     for _ in 0..rng.below(made + 1) {
                         net.before_unmake(&b);
                         b.unmake();
-                        match rng.below(3) {
-                            0 => {
-                                net.verify(&b)
-                                    .unwrap_or_else(|e| panic!("{rule:?} undo: {e}"));
-                                checks += 1;
-                            }
-                            1 => apart += usize::from(one_view(&mut net, &b)),
-                            _ => {}
-                        }
+                        check_or_not(&mut rng, &mut net, &b, "undo", &mut counts);
                     }
                     net.verify(&b)
                         .unwrap_or_else(|e| panic!("{rule:?} after the round: {e}"));
-                    checks += 1;
+                    counts.0 += 1;
                 }
             }
         }
     }
+    let (checks, apart) = counts;
     assert!(checks > 1500, "{checks} checks");
     assert!(apart > 500, "the views ran apart only {apart} times");
+}
+
+/// After a make or an undo (`what`): one time in three a check against a recount (so
+/// both views brought up to date), one in three the side to move's view alone, else
+/// nothing (the moves stay pending, some to be taken back unapplied). Counts the
+/// checks and the times the views ran apart in `counts`.
+fn check_or_not(rng: &mut Rng, net: &mut Net, b: &Board, what: &str, counts: &mut (usize, usize)) {
+    match rng.below(3) {
+        0 => {
+            net.verify(b)
+                .unwrap_or_else(|e| panic!("{:?} {what}: {e}", b.rule()));
+            counts.0 += 1;
+        }
+        1 => counts.1 += usize::from(one_view(net, b)),
+        _ => {}
+    }
 }
 
 /// Brings only the side to move's view of `b` up to date, as a policy read does: true
