@@ -8,8 +8,13 @@
 #   -p PEER   the peer: a program path, then engine keys, e.g.
 #             '/opt/rapfi/pbrain-rapfi name=rapfi pace=30 option.thread_num=1
 #              option.max_memory=67108864' (pace= for a brain that races on its input)
-#   -e CMD    the brain to test (default: target/release/pbrain-wuzi, built first)
+#   -e CMD    the brain to test, a program path and engine keys as for -p, e.g.
+#             'target/release/pbrain-wuzi option.wuzi_lmr_log_div=200' (default:
+#             target/release/pbrain-wuzi, built first)
 #   -g GAMES  games per case (default 200; each opening twice, colours swapped)
+#   -r SEED   random openings instead of the shipped ones: GAMES/2 of 3 to 5 stones
+#             within 3 of the centre, from SEED (a screen: more games decided by the
+#             opening, but more games an hour at a fast time control)
 #   -o OUT    where each case's report, PSQ, SGF and protocol log go
 #             (default target/peer/<date>)
 #   CASE      RULE:SIZE:TC, RULE one of freestyle standard renju caro caro5 (or a
@@ -26,7 +31,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 usage() {
-    sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -34,6 +39,7 @@ peer=""
 tested=""
 games=200
 out=""
+seed=""
 cases=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -41,6 +47,7 @@ while [ $# -gt 0 ]; do
         -e) tested=$2; shift 2 ;;
         -g) games=$2; shift 2 ;;
         -o) out=$2; shift 2 ;;
+        -r) seed=$2; shift 2 ;;
         -h|--help) usage ;;
         --) shift; break ;;
         -*) echo "unknown option $1" >&2; usage ;;
@@ -57,13 +64,39 @@ mkdir -p "$out"
 cargo build --release --quiet
 tested=${tested:-$root/target/release/pbrain-wuzi}
 
-# The peer line: leading words without '=' form the command, the rest are engine keys.
-read -r -a words <<<"$peer"
-cmd=()
-keys=()
-for w in "${words[@]}"; do
-    if [ ${#keys[@]} -eq 0 ] && [[ $w != *=* ]]; then cmd+=("$w"); else keys+=("$w"); fi
-done
+# An engine line: leading words without '=' form the command, the rest are engine keys.
+split_engine() {
+    local -n c=$2 k=$3
+    local words w
+    read -r -a words <<<"$1"
+    c=()
+    k=()
+    for w in "${words[@]}"; do
+        if [ ${#k[@]} -eq 0 ] && [[ $w != *=* ]]; then c+=("$w"); else k+=("$w"); fi
+    done
+}
+split_engine "$peer" cmd keys
+split_engine "$tested" tcmd tkeys
+
+openings=()
+if [ -n "$seed" ]; then
+    python3 - "$out/openings.txt" "$games" "$seed" <<'PY'
+import random, sys
+path, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+random.seed(seed)
+lines = set()
+while len(lines) < (games + 1) // 2:
+    pts = []
+    n = random.choice([3, 4, 5])
+    while len(pts) < n:
+        p = (random.randint(-3, 3), random.randint(-3, 3))
+        if p not in pts:
+            pts.append(p)
+    lines.add(", ".join(f"{x},{y}" for x, y in pts))
+open(path, "w").write("\n".join(sorted(lines)) + "\n")
+PY
+    openings=(-openings "$out/openings.txt" format=offset)
+fi
 
 rule_code() {
     case $1 in
@@ -90,12 +123,12 @@ for c in "${cases[@]}"; do
     echo "== $c: $games games" >&2
     set +e
     "$root/target/release/wuzi-match" -gauntlet \
-        -engine "cmd=$tested" name=wuzi \
+        -engine "cmd=${tcmd[*]}" name=wuzi ${tkeys[@]+"${tkeys[@]}"} \
         -engine "cmd=${cmd[*]}" ${keys[@]+"${keys[@]}"} \
         -size "$size" -rule "$(rule_code "$rule")" -tc $(tc_keys "$tc") \
         -tolerance "${TOLERANCE:-500}" -games "$games" -concurrency "${CONCURRENCY:-2}" \
         -psq "$out/$tag-psq" -sgf "$out/$tag.sgf" -log "$out/$tag.log" \
-        -stats "$out/$tag.csv" -quiet "$@" >"$out/$tag.txt"
+        -stats "$out/$tag.csv" -quiet ${openings[@]+"${openings[@]}"} "$@" >"$out/$tag.txt"
     rc=$?
     set -e
     case $rc in
