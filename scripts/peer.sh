@@ -80,21 +80,7 @@ split_engine "$tested" tcmd tkeys
 
 openings=()
 if [ -n "$seed" ]; then
-    python3 - "$out/openings.txt" "$games" "$seed" <<'PY'
-import random, sys
-path, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-random.seed(seed)
-lines = set()
-while len(lines) < (games + 1) // 2:
-    pts = []
-    n = random.choice([3, 4, 5])
-    while len(pts) < n:
-        p = (random.randint(-3, 3), random.randint(-3, 3))
-        if p not in pts:
-            pts.append(p)
-    lines.add(", ".join(f"{x},{y}" for x, y in pts))
-open(path, "w").write("\n".join(sorted(lines)) + "\n")
-PY
+    python3 "$root/scripts/random-openings.py" "$out/openings.txt" "$games" "$seed"
     openings=(-openings "$out/openings.txt" format=offset)
 fi
 

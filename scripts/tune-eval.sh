@@ -23,21 +23,7 @@ SEED=${SEED:-1}
 
 cargo build --release --quiet --bins
 mkdir -p "$out/psq"
-python3 - "$out/openings.txt" "$GAMES" "$SEED" <<'PY'
-import random, sys
-path, games, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-random.seed(seed)
-lines = set()
-while len(lines) < (games + 1) // 2:
-    pts = []
-    n = random.choice([3, 4, 5])
-    while len(pts) < n:
-        p = (random.randint(-3, 3), random.randint(-3, 3))
-        if p not in pts:
-            pts.append(p)
-    lines.add(", ".join(f"{x},{y}" for x, y in pts))
-open(path, "w").write("\n".join(sorted(lines)) + "\n")
-PY
+python3 scripts/random-openings.py "$out/openings.txt" "$GAMES" "$SEED"
 bin=$PWD/target/release/pbrain-wuzi
 target/release/wuzi-match -engine cmd="$bin" name=a -engine cmd="$bin" name=b \
     -games "$GAMES" -concurrency "$CONCURRENCY" -tc "$TC" -rule "$RULE" -size "$SIZE" \
